@@ -24,6 +24,7 @@ const (
 	ruleUnknown pegRule = iota
 	rulepegwrap_entries
 	ruleurl_strict
+	rulestrict_otherurl
 	ruledefined_scheme
 	rulegenericurl
 	ruleurl
@@ -99,6 +100,7 @@ var rul3s = [...]string{
 	"Unknown",
 	"pegwrap_entries",
 	"url_strict",
+	"strict_otherurl",
 	"defined_scheme",
 	"genericurl",
 	"url",
@@ -293,7 +295,7 @@ type Parser struct {
 
 	pegBuffer string
 	buffer    []byte
-	rules     [72]func() bool
+	rules     [73]func() bool
 	parse     func(rule ...int) error
 	reset     func()
 	pegPretty bool
@@ -444,145 +446,147 @@ func (p *Parser) pegInit(options ...func(*Parser) error) error {
 		nil,
 		/* 0 pegwrap_entries <- <(url_strict / url / genericurl / otherurl / ftpurl / newsurl / ((&('p') prosperourl) | (&('f') fileurl) | (&('m') mailtourl) | (&('w') waisurl) | (&('g') gopherurl) | (&('t') telneturl) | (&('n') nntpurl) | (&('h') httpurl) | (&('/') ip_schemepart)))> */
 		p.rpegwrap_entries,
-		/* 1 url_strict <- <(httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / (!defined_scheme otherurl))> */
+		/* 1 url_strict <- <(strict_otherurl / ftpurl / newsurl / ((&('p') prosperourl) | (&('f') fileurl) | (&('m') mailtourl) | (&('w') waisurl) | (&('g') gopherurl) | (&('t') telneturl) | (&('n') nntpurl) | (&('h') httpurl)))> */
 		p.rurl_strict,
-		/* 2 defined_scheme <- <((('f' 't' 'p') / ('n' 'e' 'w' 's') / ((&('p') ('p' 'r' 'o' 's' 'p' 'e' 'r' 'o')) | (&('f') ('f' 'i' 'l' 'e')) | (&('m') ('m' 'a' 'i' 'l' 't' 'o')) | (&('w') ('w' 'a' 'i' 's')) | (&('g') ('g' 'o' 'p' 'h' 'e' 'r')) | (&('t') ('t' 'e' 'l' 'n' 'e' 't')) | (&('n') ('n' 'n' 't' 'p')) | (&('h') ('h' 't' 't' 'p')))) ':')> */
+		/* 2 strict_otherurl <- <(!defined_scheme otherurl)> */
+		p.rstrict_otherurl,
+		/* 3 defined_scheme <- <((('f' 't' 'p') / ('n' 'e' 'w' 's') / ((&('p') ('p' 'r' 'o' 's' 'p' 'e' 'r' 'o')) | (&('f') ('f' 'i' 'l' 'e')) | (&('m') ('m' 'a' 'i' 'l' 't' 'o')) | (&('w') ('w' 'a' 'i' 's')) | (&('g') ('g' 'o' 'p' 'h' 'e' 'r')) | (&('t') ('t' 'e' 'l' 'n' 'e' 't')) | (&('n') ('n' 'n' 't' 'p')) | (&('h') ('h' 't' 't' 'p')))) ':')> */
 		p.rdefined_scheme,
-		/* 3 genericurl <- <(scheme ':' schemepart !.)> */
+		/* 4 genericurl <- <(scheme ':' schemepart !.)> */
 		p.rgenericurl,
-		/* 4 url <- <(httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / otherurl)> */
+		/* 5 url <- <(httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / otherurl)> */
 		p.rurl,
-		/* 5 otherurl <- <genericurl> */
+		/* 6 otherurl <- <genericurl> */
 		p.rotherurl,
-		/* 6 scheme <- <((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') lowalpha))+> */
+		/* 7 scheme <- <((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') lowalpha))+> */
 		p.rscheme,
-		/* 7 schemepart <- <(ip_schemepart / xchar*)> */
+		/* 8 schemepart <- <(ip_schemepart / xchar*)> */
 		p.rschemepart,
-		/* 8 ip_schemepart <- <('/' '/' login ('/' urlpath)? !.)> */
+		/* 9 ip_schemepart <- <('/' '/' login ('/' urlpath)? !.)> */
 		p.rip_schemepart,
-		/* 9 login <- <((user (':' password)? '@')? hostport)> */
+		/* 10 login <- <((user (':' password)? '@')? hostport)> */
 		p.rlogin,
-		/* 10 hostport <- <(host (':' port)?)> */
+		/* 11 hostport <- <(host (':' port)?)> */
 		p.rhostport,
-		/* 11 host <- <(hostname / hostnumber)> */
+		/* 12 host <- <(hostname / hostnumber)> */
 		p.rhost,
-		/* 12 hostname <- <((domainlabel '.')* toplabel)> */
+		/* 13 hostname <- <((domainlabel '.')* toplabel)> */
 		p.rhostname,
-		/* 13 domainlabel <- <(alphadigit ('-'* alphadigit)*)> */
+		/* 14 domainlabel <- <(alphadigit ('-'* alphadigit)*)> */
 		p.rdomainlabel,
-		/* 14 toplabel <- <(alpha ('-'* alphadigit)*)> */
+		/* 15 toplabel <- <(alpha ('-'* alphadigit)*)> */
 		p.rtoplabel,
-		/* 15 alphadigit <- <(alpha / digit)> */
+		/* 16 alphadigit <- <(alpha / digit)> */
 		p.ralphadigit,
-		/* 16 hostnumber <- <(digits '.' digits '.' digits '.' digits)> */
+		/* 17 hostnumber <- <(digits '.' digits '.' digits '.' digits)> */
 		p.rhostnumber,
-		/* 17 port <- <digits> */
+		/* 18 port <- <digits> */
 		p.rport,
-		/* 18 user <- <((&('=') '=') | (&('&') '&') | (&('?') '?') | (&(';') ';') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
+		/* 19 user <- <((&('=') '=') | (&('&') '&') | (&('?') '?') | (&(';') ';') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
 		p.ruser,
-		/* 19 password <- <((&('=') '=') | (&('&') '&') | (&('?') '?') | (&(';') ';') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
+		/* 20 password <- <((&('=') '=') | (&('&') '&') | (&('?') '?') | (&(';') ';') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
 		p.rpassword,
-		/* 20 urlpath <- <xchar*> */
+		/* 21 urlpath <- <xchar*> */
 		p.rurlpath,
-		/* 21 ftpurl <- <('f' 't' 'p' ':' '/' '/' login ('/' fpath (';' 't' 'y' 'p' 'e' '=' ftptype)?)? !.)> */
+		/* 22 ftpurl <- <('f' 't' 'p' ':' '/' '/' login ('/' fpath (';' 't' 'y' 'p' 'e' '=' ftptype)?)? !.)> */
 		p.rftpurl,
-		/* 22 fpath <- <(fsegment ('/' fsegment)*)> */
+		/* 23 fpath <- <(fsegment ('/' fsegment)*)> */
 		p.rfpath,
-		/* 23 fsegment <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
+		/* 24 fsegment <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
 		p.rfsegment,
-		/* 24 ftptype <- <((&('d') 'd') | (&('i') 'i') | (&('a') 'a') | (&('D') 'D') | (&('I') 'I') | (&('A') 'A'))> */
+		/* 25 ftptype <- <((&('d') 'd') | (&('i') 'i') | (&('a') 'a') | (&('D') 'D') | (&('I') 'I') | (&('A') 'A'))> */
 		p.rftptype,
-		/* 25 fileurl <- <('f' 'i' 'l' 'e' ':' '/' '/' file_host '/' fpath !.)> */
+		/* 26 fileurl <- <('f' 'i' 'l' 'e' ':' '/' '/' file_host '/' fpath !.)> */
 		p.rfileurl,
-		/* 26 file_host <- <(host / ('l' 'o' 'c' 'a' 'l' 'h' 'o' 's' 't'))?> */
+		/* 27 file_host <- <(host / ('l' 'o' 'c' 'a' 'l' 'h' 'o' 's' 't'))?> */
 		p.rfile_host,
-		/* 27 httpurl <- <('h' 't' 't' 'p' ':' '/' '/' hostport ('/' hpath ('?' search)?)? !.)> */
+		/* 28 httpurl <- <('h' 't' 't' 'p' ':' '/' '/' hostport ('/' hpath ('?' search)?)? !.)> */
 		p.rhttpurl,
-		/* 28 hpath <- <(hsegment ('/' hsegment)*)> */
+		/* 29 hpath <- <(hsegment ('/' hsegment)*)> */
 		p.rhpath,
-		/* 29 hsegment <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
+		/* 30 hsegment <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
 		p.rhsegment,
-		/* 30 search <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
+		/* 31 search <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
 		p.rsearch,
-		/* 31 gopherurl <- <('g' 'o' 'p' 'h' 'e' 'r' ':' '/' '/' hostport ('/' (gtype (selector ('%' '0' '9' search ('%' '0' '9' gopher_plus_string)?)?)?)?)? !.)> */
+		/* 32 gopherurl <- <('g' 'o' 'p' 'h' 'e' 'r' ':' '/' '/' hostport ('/' (gtype (selector ('%' '0' '9' search ('%' '0' '9' gopher_plus_string)?)?)?)?)? !.)> */
 		p.rgopherurl,
-		/* 32 gtype <- <xchar> */
+		/* 33 gtype <- <xchar> */
 		p.rgtype,
-		/* 33 selector <- <xchar*> */
+		/* 34 selector <- <xchar*> */
 		p.rselector,
-		/* 34 gopher_plus_string <- <xchar*> */
+		/* 35 gopher_plus_string <- <xchar*> */
 		p.rgopher_plus_string,
-		/* 35 mailtourl <- <('m' 'a' 'i' 'l' 't' 'o' ':' encoded822addr !.)> */
+		/* 36 mailtourl <- <('m' 'a' 'i' 'l' 't' 'o' ':' encoded822addr !.)> */
 		p.rmailtourl,
-		/* 36 encoded822addr <- <xchar+> */
+		/* 37 encoded822addr <- <xchar+> */
 		p.rencoded822addr,
-		/* 37 newsurl <- <('n' 'e' 'w' 's' ':' grouppart !.)> */
+		/* 38 newsurl <- <('n' 'e' 'w' 's' ':' grouppart !.)> */
 		p.rnewsurl,
-		/* 38 grouppart <- <(('*' !.) / (group !.) / article)> */
+		/* 39 grouppart <- <(('*' !.) / (group !.) / article)> */
 		p.rgrouppart,
-		/* 39 group <- <(alpha ((&('_') '_') | (&('+') '+') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))*)> */
+		/* 40 group <- <(alpha ((&('_') '_') | (&('+') '+') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))*)> */
 		p.rgroup,
-		/* 40 article <- <(((&('=') '=') | (&('&') '&') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))+ '@' host)> */
+		/* 41 article <- <(((&('=') '=') | (&('&') '&') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))+ '@' host)> */
 		p.rarticle,
-		/* 41 nntpurl <- <('n' 'n' 't' 'p' ':' '/' '/' hostport '/' group ('/' digits)? !.)> */
+		/* 42 nntpurl <- <('n' 'n' 't' 'p' ':' '/' '/' hostport '/' group ('/' digits)? !.)> */
 		p.rnntpurl,
-		/* 42 telneturl <- <('t' 'e' 'l' 'n' 'e' 't' ':' '/' '/' login '/'? !.)> */
+		/* 43 telneturl <- <('t' 'e' 'l' 'n' 'e' 't' ':' '/' '/' login '/'? !.)> */
 		p.rtelneturl,
-		/* 43 waisurl <- <(waisdatabase / waisindex / waisdoc)> */
+		/* 44 waisurl <- <(waisdatabase / waisindex / waisdoc)> */
 		p.rwaisurl,
-		/* 44 waisdatabase <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database !.)> */
+		/* 45 waisdatabase <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database !.)> */
 		p.rwaisdatabase,
-		/* 45 waisindex <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '?' search !.)> */
+		/* 46 waisindex <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '?' search !.)> */
 		p.rwaisindex,
-		/* 46 waisdoc <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '/' wtype '/' wpath !.)> */
+		/* 47 waisdoc <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '/' wtype '/' wpath !.)> */
 		p.rwaisdoc,
-		/* 47 database <- <uchar*> */
+		/* 48 database <- <uchar*> */
 		p.rdatabase,
-		/* 48 wtype <- <uchar*> */
+		/* 49 wtype <- <uchar*> */
 		p.rwtype,
-		/* 49 wpath <- <uchar*> */
+		/* 50 wpath <- <uchar*> */
 		p.rwpath,
-		/* 50 prosperourl <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o' ':' '/' '/' hostport '/' ppath fieldspec* !.)> */
+		/* 51 prosperourl <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o' ':' '/' '/' hostport '/' ppath fieldspec* !.)> */
 		p.rprosperourl,
-		/* 51 ppath <- <(psegment ('/' psegment)*)> */
+		/* 52 ppath <- <(psegment ('/' psegment)*)> */
 		p.rppath,
-		/* 52 psegment <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
+		/* 53 psegment <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
 		p.rpsegment,
-		/* 53 fieldspec <- <(';' fieldname '=' fieldvalue)> */
+		/* 54 fieldspec <- <(';' fieldname '=' fieldvalue)> */
 		p.rfieldspec,
-		/* 54 fieldname <- <((&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
+		/* 55 fieldname <- <((&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
 		p.rfieldname,
-		/* 55 fieldvalue <- <((&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
+		/* 56 fieldvalue <- <((&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
 		p.rfieldvalue,
-		/* 56 lowalpha <- <[a-z]> */
+		/* 57 lowalpha <- <[a-z]> */
 		p.rlowalpha,
-		/* 57 hialpha <- <[A-Z]> */
+		/* 58 hialpha <- <[A-Z]> */
 		p.rhialpha,
-		/* 58 alpha <- <(lowalpha / hialpha)> */
+		/* 59 alpha <- <(lowalpha / hialpha)> */
 		p.ralpha,
-		/* 59 digit <- <[0-9]> */
+		/* 60 digit <- <[0-9]> */
 		p.rdigit,
-		/* 60 safe <- <((&('+') '+') | (&('.') '.') | (&('_') '_') | (&('-') '-') | (&('$') '$'))> */
+		/* 61 safe <- <((&('+') '+') | (&('.') '.') | (&('_') '_') | (&('-') '-') | (&('$') '$'))> */
 		p.rsafe,
-		/* 61 extra <- <((&(',') ',') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('*') '*') | (&('!') '!'))> */
+		/* 62 extra <- <((&(',') ',') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('*') '*') | (&('!') '!'))> */
 		p.rextra,
-		/* 62 national <- <('{' / '}' / '|' / '\\' / '^' / '~' / '[' / ']' / '`')> */
+		/* 63 national <- <('{' / '}' / '|' / '\\' / '^' / '~' / '[' / ']' / '`')> */
 		nil,
-		/* 63 punctuation <- <('<' / '>' / '#' / '%' / '"')> */
+		/* 64 punctuation <- <('<' / '>' / '#' / '%' / '"')> */
 		nil,
-		/* 64 reserved <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))> */
+		/* 65 reserved <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))> */
 		p.rreserved,
-		/* 65 hex <- <((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))> */
+		/* 66 hex <- <((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))> */
 		p.rhex,
-		/* 66 escape <- <('%' hex hex)> */
+		/* 67 escape <- <('%' hex hex)> */
 		p.rescape,
-		/* 67 unreserved <- <((&('!' | '\'' | '(' | ')' | '*' | ',') extra) | (&('$' | '+' | '-' | '.' | '_') safe) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))> */
+		/* 68 unreserved <- <((&('!' | '\'' | '(' | ')' | '*' | ',') extra) | (&('$' | '+' | '-' | '.' | '_') safe) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))> */
 		p.runreserved,
-		/* 68 uchar <- <(unreserved / escape)> */
+		/* 69 uchar <- <(unreserved / escape)> */
 		p.ruchar,
-		/* 69 xchar <- <((&('%') escape) | (&('&' | '/' | ':' | ';' | '=' | '?' | '@') reserved) | (&('!' | '$' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') unreserved))> */
+		/* 70 xchar <- <((&('%') escape) | (&('&' | '/' | ':' | ';' | '=' | '?' | '@') reserved) | (&('!' | '$' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') unreserved))> */
 		p.rxchar,
-		/* 70 digits <- <digit+> */
+		/* 71 digits <- <digit+> */
 		p.rdigits,
 	}
 	p.rules = _rules
@@ -644,7 +648,7 @@ const class16 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0
 const class17 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
-// 26 lookaheads, 1 rule calls inside them.
+// 27 lookaheads, 2 rule calls inside them.
 var noteMask = [...][4]uint64{
 	{0x0, 0x400000000000, 0x0, 0x0},
 	{0x0, 0x2000000000, 0x0, 0x0},
@@ -659,9 +663,9 @@ var noteMask = [...][4]uint64{
 	{0x0, 0x10000000000000, 0x0, 0x0},
 	{0x0, 0x800000000000, 0x0, 0x0},
 	{0x800000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x9160c000000000, 0x0, 0x0},
 	{0x0, 0x4000000000, 0x0, 0x0},
 	{0x0, 0x1000000000000, 0x0, 0x0},
-	{0x0, 0x9160c000000000, 0x0, 0x0},
 	{0x0, 0x4000000000000, 0x0, 0x0},
 	{0x0, 0x8000000000, 0x0, 0x0},
 	{0x0, 0x10000000000, 0x0, 0x0},
@@ -729,29 +733,29 @@ func (p *Parser) rpegwrap_entries() bool {
 		l5:
 			pos, ti = position2, tokenIndex2
 			{ // otherurl
-				comp_87 := p.comp
+				comp_88 := p.comp
 				p.comp = uint32(ruleotherurl)
-				position46_87, tokenIndex46_87 := pos, ti
+				position42_88, tokenIndex42_88 := pos, ti
 				{
-					position47_87 := pos
+					position43_88 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rgenericurl() {
-						goto l46_87
+						goto l42_88
 					}
 					pos, ti = p.position, p.tokenIndex
 					if p.records(ruleotherurl) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleotherurl, position47_87)
+						p.add(ruleotherurl, position43_88)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_87
-				goto lok87
-			l46_87:
-				pos, ti = position46_87, tokenIndex46_87
-				p.comp = comp_87
+				p.comp = comp_88
+				goto lok88
+			l42_88:
+				pos, ti = position42_88, tokenIndex42_88
+				p.comp = comp_88
 				goto l6
 			}
-		lok87:
+		lok88:
 			goto l2
 		l6:
 			pos, ti = position2, tokenIndex2
@@ -763,17 +767,17 @@ func (p *Parser) rpegwrap_entries() bool {
 		l7:
 			pos, ti = position2, tokenIndex2
 			{ // newsurl
-				comp_88 := p.comp
+				comp_89 := p.comp
 				p.comp = uint32(rulenewsurl)
-				position196_88, tokenIndex196_88 := pos, ti
+				position192_89, tokenIndex192_89 := pos, ti
 				{
-					position197_88 := pos
+					position193_89 := pos
 					if buffer[pos] != 'n' {
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_88
+						goto l192_89
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -781,7 +785,7 @@ func (p *Parser) rpegwrap_entries() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_88
+						goto l192_89
 					}
 					pos++
 					if buffer[pos] != 'w' {
@@ -789,7 +793,7 @@ func (p *Parser) rpegwrap_entries() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_88
+						goto l192_89
 					}
 					pos++
 					if buffer[pos] != 's' {
@@ -797,7 +801,7 @@ func (p *Parser) rpegwrap_entries() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_88
+						goto l192_89
 					}
 					pos++
 					if buffer[pos] != ':' {
@@ -805,43 +809,43 @@ func (p *Parser) rpegwrap_entries() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_88
+						goto l192_89
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rgrouppart() {
-						goto l196_88
+						goto l192_89
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position198_88, tokenIndex198_88 := pos, ti
+						position194_89, tokenIndex194_89 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l198_88
+							goto l194_89
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l196_88
-					l198_88:
-						pos, ti = position198_88, tokenIndex198_88
+						goto l192_89
+					l194_89:
+						pos, ti = position194_89, tokenIndex194_89
 					}
 					if p.records(rulenewsurl) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulenewsurl, position197_88)
+						p.add(rulenewsurl, position193_89)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_88
-				goto lok88
-			l196_88:
-				pos, ti = position196_88, tokenIndex196_88
-				p.comp = comp_88
+				p.comp = comp_89
+				goto lok89
+			l192_89:
+				pos, ti = position192_89, tokenIndex192_89
+				p.comp = comp_89
 				goto l8
 			}
-		lok88:
+		lok89:
 			goto l2
 		l8:
 			pos, ti = position2, tokenIndex2
@@ -859,17 +863,17 @@ func (p *Parser) rpegwrap_entries() bool {
 					pos, ti = p.position, p.tokenIndex
 				case 'm':
 					{ // mailtourl
-						comp_89 := p.comp
+						comp_90 := p.comp
 						p.comp = uint32(rulemailtourl)
-						position189_89, tokenIndex189_89 := pos, ti
+						position185_90, tokenIndex185_90 := pos, ti
 						{
-							position190_89 := pos
+							position186_90 := pos
 							if buffer[pos] != 'm' {
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l189_89
+								goto l185_90
 							}
 							pos++
 							if buffer[pos] != 'a' {
@@ -877,7 +881,7 @@ func (p *Parser) rpegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l189_89
+								goto l185_90
 							}
 							pos++
 							if buffer[pos] != 'i' {
@@ -885,7 +889,7 @@ func (p *Parser) rpegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l189_89
+								goto l185_90
 							}
 							pos++
 							if buffer[pos] != 'l' {
@@ -893,7 +897,7 @@ func (p *Parser) rpegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l189_89
+								goto l185_90
 							}
 							pos++
 							if buffer[pos] != 't' {
@@ -901,7 +905,7 @@ func (p *Parser) rpegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l189_89
+								goto l185_90
 							}
 							pos++
 							if buffer[pos] != 'o' {
@@ -909,7 +913,7 @@ func (p *Parser) rpegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l189_89
+								goto l185_90
 							}
 							pos++
 							if buffer[pos] != ':' {
@@ -917,87 +921,87 @@ func (p *Parser) rpegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l189_89
+								goto l185_90
 							}
 							pos++
 							if p.position, p.tokenIndex = pos, ti; !p.rencoded822addr() {
-								goto l189_89
+								goto l185_90
 							}
 							pos, ti = p.position, p.tokenIndex
 							{
-								position191_89, tokenIndex191_89 := pos, ti
+								position187_90, tokenIndex187_90 := pos, ti
 								if p.position = pos; !p.matchDot() {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l191_89
+									goto l187_90
 								}
 								pos = p.position
 								if int(pos)-1 > p.reach {
 									p.reach = int(pos) - 1
 								}
-								goto l189_89
-							l191_89:
-								pos, ti = position191_89, tokenIndex191_89
+								goto l185_90
+							l187_90:
+								pos, ti = position187_90, tokenIndex187_90
 							}
 							if p.records(rulemailtourl) {
 								p.position, p.tokenIndex = pos, ti
-								p.add(rulemailtourl, position190_89)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_89
-						goto lok89
-					l189_89:
-						pos, ti = position189_89, tokenIndex189_89
-						p.comp = comp_89
-						goto l0
-					}
-				lok89:
-					;
-				case 'w':
-					{ // waisurl
-						comp_90 := p.comp
-						p.comp = uint32(rulewaisurl)
-						position227_90, tokenIndex227_90 := pos, ti
-						{
-							position228_90 := pos
-							{
-								position229_90, tokenIndex229_90 := pos, ti
-								if p.position, p.tokenIndex = pos, ti; !p.rwaisdatabase() {
-									goto l230_90
-								}
-								pos, ti = p.position, p.tokenIndex
-								goto l229_90
-							l230_90:
-								pos, ti = position229_90, tokenIndex229_90
-								if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
-									goto l231_90
-								}
-								pos, ti = p.position, p.tokenIndex
-								goto l229_90
-							l231_90:
-								pos, ti = position229_90, tokenIndex229_90
-								if p.position, p.tokenIndex = pos, ti; !p.rwaisdoc() {
-									goto l227_90
-								}
-								pos, ti = p.position, p.tokenIndex
-							}
-						l229_90:
-							if p.records(rulewaisurl) {
-								p.position, p.tokenIndex = pos, ti
-								p.add(rulewaisurl, position228_90)
+								p.add(rulemailtourl, position186_90)
 								ti = p.tokenIndex
 							}
 						}
 						p.comp = comp_90
 						goto lok90
-					l227_90:
-						pos, ti = position227_90, tokenIndex227_90
+					l185_90:
+						pos, ti = position185_90, tokenIndex185_90
 						p.comp = comp_90
 						goto l0
 					}
 				lok90:
+					;
+				case 'w':
+					{ // waisurl
+						comp_91 := p.comp
+						p.comp = uint32(rulewaisurl)
+						position223_91, tokenIndex223_91 := pos, ti
+						{
+							position224_91 := pos
+							{
+								position225_91, tokenIndex225_91 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rwaisdatabase() {
+									goto l226_91
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l225_91
+							l226_91:
+								pos, ti = position225_91, tokenIndex225_91
+								if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
+									goto l227_91
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l225_91
+							l227_91:
+								pos, ti = position225_91, tokenIndex225_91
+								if p.position, p.tokenIndex = pos, ti; !p.rwaisdoc() {
+									goto l223_91
+								}
+								pos, ti = p.position, p.tokenIndex
+							}
+						l225_91:
+							if p.records(rulewaisurl) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulewaisurl, position224_91)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_91
+						goto lok91
+					l223_91:
+						pos, ti = position223_91, tokenIndex223_91
+						p.comp = comp_91
+						goto l0
+					}
+				lok91:
 					;
 				case 'g':
 					if p.position, p.tokenIndex = pos, ti; !p.rgopherurl() {
@@ -1006,17 +1010,17 @@ func (p *Parser) rpegwrap_entries() bool {
 					pos, ti = p.position, p.tokenIndex
 				case 't':
 					{ // telneturl
-						comp_91 := p.comp
+						comp_92 := p.comp
 						p.comp = uint32(ruletelneturl)
-						position222_91, tokenIndex222_91 := pos, ti
+						position218_92, tokenIndex218_92 := pos, ti
 						{
-							position223_91 := pos
+							position219_92 := pos
 							if buffer[pos] != 't' {
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l222_91
+								goto l218_92
 							}
 							pos++
 							if buffer[pos] != 'e' {
@@ -1024,7 +1028,7 @@ func (p *Parser) rpegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l222_91
+								goto l218_92
 							}
 							pos++
 							if buffer[pos] != 'l' {
@@ -1032,7 +1036,7 @@ func (p *Parser) rpegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l222_91
+								goto l218_92
 							}
 							pos++
 							if buffer[pos] != 'n' {
@@ -1040,7 +1044,7 @@ func (p *Parser) rpegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l222_91
+								goto l218_92
 							}
 							pos++
 							if buffer[pos] != 'e' {
@@ -1048,7 +1052,7 @@ func (p *Parser) rpegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l222_91
+								goto l218_92
 							}
 							pos++
 							if buffer[pos] != 't' {
@@ -1056,7 +1060,7 @@ func (p *Parser) rpegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l222_91
+								goto l218_92
 							}
 							pos++
 							if buffer[pos] != ':' {
@@ -1064,7 +1068,7 @@ func (p *Parser) rpegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l222_91
+								goto l218_92
 							}
 							pos++
 							if buffer[pos] != '/' {
@@ -1072,7 +1076,7 @@ func (p *Parser) rpegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l222_91
+								goto l218_92
 							}
 							pos++
 							if buffer[pos] != '/' {
@@ -1080,58 +1084,58 @@ func (p *Parser) rpegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l222_91
+								goto l218_92
 							}
 							pos++
 							if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
-								goto l222_91
+								goto l218_92
 							}
 							pos, ti = p.position, p.tokenIndex
 							{
-								position224_91, tokenIndex224_91 := pos, ti
+								position220_92, tokenIndex220_92 := pos, ti
 								if buffer[pos] != '/' {
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l224_91
+									goto l220_92
 								}
 								pos++
-								goto l225_91
-							l224_91:
-								pos, ti = position224_91, tokenIndex224_91
+								goto l221_92
+							l220_92:
+								pos, ti = position220_92, tokenIndex220_92
 							}
-						l225_91:
+						l221_92:
 							{
-								position226_91, tokenIndex226_91 := pos, ti
+								position222_92, tokenIndex222_92 := pos, ti
 								if p.position = pos; !p.matchDot() {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l226_91
+									goto l222_92
 								}
 								pos = p.position
 								if int(pos)-1 > p.reach {
 									p.reach = int(pos) - 1
 								}
-								goto l222_91
-							l226_91:
-								pos, ti = position226_91, tokenIndex226_91
+								goto l218_92
+							l222_92:
+								pos, ti = position222_92, tokenIndex222_92
 							}
 							if p.records(ruletelneturl) {
 								p.position, p.tokenIndex = pos, ti
-								p.add(ruletelneturl, position223_91)
+								p.add(ruletelneturl, position219_92)
 								ti = p.tokenIndex
 							}
 						}
-						p.comp = comp_91
-						goto lok91
-					l222_91:
-						pos, ti = position222_91, tokenIndex222_91
-						p.comp = comp_91
+						p.comp = comp_92
+						goto lok92
+					l218_92:
+						pos, ti = position218_92, tokenIndex218_92
+						p.comp = comp_92
 						goto l0
 					}
-				lok91:
+				lok92:
 					;
 				case 'n':
 					if p.position, p.tokenIndex = pos, ti; !p.rnntpurl() {
@@ -1193,29 +1197,29 @@ func (p *Parser) npegwrap_entries() bool {
 		l5:
 			pos, ti = position2, tokenIndex2
 			{ // otherurl
-				comp_87 := p.comp
+				comp_88 := p.comp
 				p.comp = uint32(ruleotherurl)
-				position46_87, tokenIndex46_87 := pos, ti
+				position42_88, tokenIndex42_88 := pos, ti
 				{
-					position47_87 := pos
+					position43_88 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.ngenericurl() {
-						goto l46_87
+						goto l42_88
 					}
 					pos, ti = p.position, p.tokenIndex
 					if p.records(ruleotherurl) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleotherurl, position47_87)
+						p.add(ruleotherurl, position43_88)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_87
-				goto lok87
-			l46_87:
-				pos, ti = position46_87, tokenIndex46_87
-				p.comp = comp_87
+				p.comp = comp_88
+				goto lok88
+			l42_88:
+				pos, ti = position42_88, tokenIndex42_88
+				p.comp = comp_88
 				goto l6
 			}
-		lok87:
+		lok88:
 			goto l2
 		l6:
 			pos, ti = position2, tokenIndex2
@@ -1227,11 +1231,11 @@ func (p *Parser) npegwrap_entries() bool {
 		l7:
 			pos, ti = position2, tokenIndex2
 			{ // newsurl
-				comp_88 := p.comp
+				comp_89 := p.comp
 				p.comp = uint32(rulenewsurl)
-				position196_88, tokenIndex196_88 := pos, ti
+				position192_89, tokenIndex192_89 := pos, ti
 				{
-					position197_88 := pos
+					position193_89 := pos
 					if buffer[pos] != 'n' {
 						if int(pos) == p.at {
 							p.note(0, true)
@@ -1240,7 +1244,7 @@ func (p *Parser) npegwrap_entries() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_88
+						goto l192_89
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -1251,7 +1255,7 @@ func (p *Parser) npegwrap_entries() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_88
+						goto l192_89
 					}
 					pos++
 					if buffer[pos] != 'w' {
@@ -1262,7 +1266,7 @@ func (p *Parser) npegwrap_entries() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_88
+						goto l192_89
 					}
 					pos++
 					if buffer[pos] != 's' {
@@ -1273,7 +1277,7 @@ func (p *Parser) npegwrap_entries() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_88
+						goto l192_89
 					}
 					pos++
 					if buffer[pos] != ':' {
@@ -1284,43 +1288,43 @@ func (p *Parser) npegwrap_entries() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_88
+						goto l192_89
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.ngrouppart() {
-						goto l196_88
+						goto l192_89
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position198_88, tokenIndex198_88 := pos, ti
+						position194_89, tokenIndex194_89 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l198_88
+							goto l194_89
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l196_88
-					l198_88:
-						pos, ti = position198_88, tokenIndex198_88
+						goto l192_89
+					l194_89:
+						pos, ti = position194_89, tokenIndex194_89
 					}
 					if p.records(rulenewsurl) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulenewsurl, position197_88)
+						p.add(rulenewsurl, position193_89)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_88
-				goto lok88
-			l196_88:
-				pos, ti = position196_88, tokenIndex196_88
-				p.comp = comp_88
+				p.comp = comp_89
+				goto lok89
+			l192_89:
+				pos, ti = position192_89, tokenIndex192_89
+				p.comp = comp_89
 				goto l8
 			}
-		lok88:
+		lok89:
 			goto l2
 		l8:
 			pos, ti = position2, tokenIndex2
@@ -1341,11 +1345,11 @@ func (p *Parser) npegwrap_entries() bool {
 					pos, ti = p.position, p.tokenIndex
 				case 'm':
 					{ // mailtourl
-						comp_89 := p.comp
+						comp_90 := p.comp
 						p.comp = uint32(rulemailtourl)
-						position189_89, tokenIndex189_89 := pos, ti
+						position185_90, tokenIndex185_90 := pos, ti
 						{
-							position190_89 := pos
+							position186_90 := pos
 							if buffer[pos] != 'm' {
 								if int(pos) == p.at {
 									p.note(6, true)
@@ -1354,7 +1358,7 @@ func (p *Parser) npegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l189_89
+								goto l185_90
 							}
 							pos++
 							if buffer[pos] != 'a' {
@@ -1365,7 +1369,7 @@ func (p *Parser) npegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l189_89
+								goto l185_90
 							}
 							pos++
 							if buffer[pos] != 'i' {
@@ -1376,7 +1380,7 @@ func (p *Parser) npegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l189_89
+								goto l185_90
 							}
 							pos++
 							if buffer[pos] != 'l' {
@@ -1387,7 +1391,7 @@ func (p *Parser) npegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l189_89
+								goto l185_90
 							}
 							pos++
 							if buffer[pos] != 't' {
@@ -1398,7 +1402,7 @@ func (p *Parser) npegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l189_89
+								goto l185_90
 							}
 							pos++
 							if buffer[pos] != 'o' {
@@ -1409,7 +1413,7 @@ func (p *Parser) npegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l189_89
+								goto l185_90
 							}
 							pos++
 							if buffer[pos] != ':' {
@@ -1420,87 +1424,87 @@ func (p *Parser) npegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l189_89
+								goto l185_90
 							}
 							pos++
 							if p.position, p.tokenIndex = pos, ti; !p.nencoded822addr() {
-								goto l189_89
+								goto l185_90
 							}
 							pos, ti = p.position, p.tokenIndex
 							{
-								position191_89, tokenIndex191_89 := pos, ti
+								position187_90, tokenIndex187_90 := pos, ti
 								if p.position = pos; !p.matchDot() {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l191_89
+									goto l187_90
 								}
 								pos = p.position
 								if int(pos)-1 > p.reach {
 									p.reach = int(pos) - 1
 								}
-								goto l189_89
-							l191_89:
-								pos, ti = position191_89, tokenIndex191_89
+								goto l185_90
+							l187_90:
+								pos, ti = position187_90, tokenIndex187_90
 							}
 							if p.records(rulemailtourl) {
 								p.position, p.tokenIndex = pos, ti
-								p.add(rulemailtourl, position190_89)
-								ti = p.tokenIndex
-							}
-						}
-						p.comp = comp_89
-						goto lok89
-					l189_89:
-						pos, ti = position189_89, tokenIndex189_89
-						p.comp = comp_89
-						goto l0
-					}
-				lok89:
-					;
-				case 'w':
-					{ // waisurl
-						comp_90 := p.comp
-						p.comp = uint32(rulewaisurl)
-						position227_90, tokenIndex227_90 := pos, ti
-						{
-							position228_90 := pos
-							{
-								position229_90, tokenIndex229_90 := pos, ti
-								if p.position, p.tokenIndex = pos, ti; !p.nwaisdatabase() {
-									goto l230_90
-								}
-								pos, ti = p.position, p.tokenIndex
-								goto l229_90
-							l230_90:
-								pos, ti = position229_90, tokenIndex229_90
-								if p.position, p.tokenIndex = pos, ti; !p.nwaisindex() {
-									goto l231_90
-								}
-								pos, ti = p.position, p.tokenIndex
-								goto l229_90
-							l231_90:
-								pos, ti = position229_90, tokenIndex229_90
-								if p.position, p.tokenIndex = pos, ti; !p.nwaisdoc() {
-									goto l227_90
-								}
-								pos, ti = p.position, p.tokenIndex
-							}
-						l229_90:
-							if p.records(rulewaisurl) {
-								p.position, p.tokenIndex = pos, ti
-								p.add(rulewaisurl, position228_90)
+								p.add(rulemailtourl, position186_90)
 								ti = p.tokenIndex
 							}
 						}
 						p.comp = comp_90
 						goto lok90
-					l227_90:
-						pos, ti = position227_90, tokenIndex227_90
+					l185_90:
+						pos, ti = position185_90, tokenIndex185_90
 						p.comp = comp_90
 						goto l0
 					}
 				lok90:
+					;
+				case 'w':
+					{ // waisurl
+						comp_91 := p.comp
+						p.comp = uint32(rulewaisurl)
+						position223_91, tokenIndex223_91 := pos, ti
+						{
+							position224_91 := pos
+							{
+								position225_91, tokenIndex225_91 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.nwaisdatabase() {
+									goto l226_91
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l225_91
+							l226_91:
+								pos, ti = position225_91, tokenIndex225_91
+								if p.position, p.tokenIndex = pos, ti; !p.nwaisindex() {
+									goto l227_91
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l225_91
+							l227_91:
+								pos, ti = position225_91, tokenIndex225_91
+								if p.position, p.tokenIndex = pos, ti; !p.nwaisdoc() {
+									goto l223_91
+								}
+								pos, ti = p.position, p.tokenIndex
+							}
+						l225_91:
+							if p.records(rulewaisurl) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulewaisurl, position224_91)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_91
+						goto lok91
+					l223_91:
+						pos, ti = position223_91, tokenIndex223_91
+						p.comp = comp_91
+						goto l0
+					}
+				lok91:
 					;
 				case 'g':
 					if p.position, p.tokenIndex = pos, ti; !p.ngopherurl() {
@@ -1509,11 +1513,11 @@ func (p *Parser) npegwrap_entries() bool {
 					pos, ti = p.position, p.tokenIndex
 				case 't':
 					{ // telneturl
-						comp_91 := p.comp
+						comp_92 := p.comp
 						p.comp = uint32(ruletelneturl)
-						position222_91, tokenIndex222_91 := pos, ti
+						position218_92, tokenIndex218_92 := pos, ti
 						{
-							position223_91 := pos
+							position219_92 := pos
 							if buffer[pos] != 't' {
 								if int(pos) == p.at {
 									p.note(10, true)
@@ -1522,7 +1526,7 @@ func (p *Parser) npegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l222_91
+								goto l218_92
 							}
 							pos++
 							if buffer[pos] != 'e' {
@@ -1533,7 +1537,7 @@ func (p *Parser) npegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l222_91
+								goto l218_92
 							}
 							pos++
 							if buffer[pos] != 'l' {
@@ -1544,7 +1548,7 @@ func (p *Parser) npegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l222_91
+								goto l218_92
 							}
 							pos++
 							if buffer[pos] != 'n' {
@@ -1555,7 +1559,7 @@ func (p *Parser) npegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l222_91
+								goto l218_92
 							}
 							pos++
 							if buffer[pos] != 'e' {
@@ -1566,7 +1570,7 @@ func (p *Parser) npegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l222_91
+								goto l218_92
 							}
 							pos++
 							if buffer[pos] != 't' {
@@ -1577,7 +1581,7 @@ func (p *Parser) npegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l222_91
+								goto l218_92
 							}
 							pos++
 							if buffer[pos] != ':' {
@@ -1588,7 +1592,7 @@ func (p *Parser) npegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l222_91
+								goto l218_92
 							}
 							pos++
 							if buffer[pos] != '/' {
@@ -1599,7 +1603,7 @@ func (p *Parser) npegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l222_91
+								goto l218_92
 							}
 							pos++
 							if buffer[pos] != '/' {
@@ -1610,15 +1614,15 @@ func (p *Parser) npegwrap_entries() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l222_91
+								goto l218_92
 							}
 							pos++
 							if p.position, p.tokenIndex = pos, ti; !p.nlogin() {
-								goto l222_91
+								goto l218_92
 							}
 							pos, ti = p.position, p.tokenIndex
 							{
-								position224_91, tokenIndex224_91 := pos, ti
+								position220_92, tokenIndex220_92 := pos, ti
 								if buffer[pos] != '/' {
 									if int(pos) == p.at {
 										p.note(12, true)
@@ -1627,44 +1631,44 @@ func (p *Parser) npegwrap_entries() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l224_91
+									goto l220_92
 								}
 								pos++
-								goto l225_91
-							l224_91:
-								pos, ti = position224_91, tokenIndex224_91
+								goto l221_92
+							l220_92:
+								pos, ti = position220_92, tokenIndex220_92
 							}
-						l225_91:
+						l221_92:
 							{
-								position226_91, tokenIndex226_91 := pos, ti
+								position222_92, tokenIndex222_92 := pos, ti
 								if p.position = pos; !p.matchDot() {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l226_91
+									goto l222_92
 								}
 								pos = p.position
 								if int(pos)-1 > p.reach {
 									p.reach = int(pos) - 1
 								}
-								goto l222_91
-							l226_91:
-								pos, ti = position226_91, tokenIndex226_91
+								goto l218_92
+							l222_92:
+								pos, ti = position222_92, tokenIndex222_92
 							}
 							if p.records(ruletelneturl) {
 								p.position, p.tokenIndex = pos, ti
-								p.add(ruletelneturl, position223_91)
+								p.add(ruletelneturl, position219_92)
 								ti = p.tokenIndex
 							}
 						}
-						p.comp = comp_91
-						goto lok91
-					l222_91:
-						pos, ti = position222_91, tokenIndex222_91
-						p.comp = comp_91
+						p.comp = comp_92
+						goto lok92
+					l218_92:
+						pos, ti = position218_92, tokenIndex218_92
+						p.comp = comp_92
 						goto l0
 					}
-				lok91:
+				lok92:
 					;
 				case 'n':
 					if p.position, p.tokenIndex = pos, ti; !p.nnntpurl() {
@@ -1696,7 +1700,7 @@ l0:
 	return false
 }
 
-// rurl_strict is rule 1 url_strict <- <(httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / (!defined_scheme otherurl))>
+// rurl_strict is rule 1 url_strict <- <(strict_otherurl / ftpurl / newsurl / ((&('p') prosperourl) | (&('f') fileurl) | (&('m') mailtourl) | (&('w') waisurl) | (&('g') gopherurl) | (&('t') telneturl) | (&('n') nntpurl) | (&('h') httpurl)))>
 func (p *Parser) rurl_strict() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
@@ -1705,10 +1709,63 @@ func (p *Parser) rurl_strict() bool {
 		position11 := pos
 		{
 			position12, tokenIndex12 := pos, ti
-			if p.position, p.tokenIndex = pos, ti; !p.rhttpurl() {
+			{ // strict_otherurl
+				comp_83 := p.comp
+				p.comp = uint32(rulestrict_otherurl)
+				position17_83, tokenIndex17_83 := pos, ti
+				{
+					position18_83 := pos
+					{
+						position19_83, tokenIndex19_83 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruledefined_scheme]) {
+							goto l19_83
+						}
+						pos, ti = p.position, p.tokenIndex
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l17_83
+					l19_83:
+						pos, ti = position19_83, tokenIndex19_83
+					}
+					{ // otherurl
+						comp_77 := p.comp
+						p.comp = uint32(ruleotherurl)
+						position42_77_83, tokenIndex42_77_83 := pos, ti
+						{
+							position43_77_83 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.rgenericurl() {
+								goto l42_77_83
+							}
+							pos, ti = p.position, p.tokenIndex
+							if p.records(ruleotherurl) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(ruleotherurl, position43_77_83)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_77
+						goto lok77_83
+					l42_77_83:
+						pos, ti = position42_77_83, tokenIndex42_77_83
+						p.comp = comp_77
+						goto l17_83
+					}
+				lok77_83:
+					if p.records(rulestrict_otherurl) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulestrict_otherurl, position18_83)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_83
+				goto lok83
+			l17_83:
+				pos, ti = position17_83, tokenIndex17_83
+				p.comp = comp_83
 				goto l13
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok83:
 			goto l12
 		l13:
 			pos, ti = position12, tokenIndex12
@@ -1720,17 +1777,17 @@ func (p *Parser) rurl_strict() bool {
 		l14:
 			pos, ti = position12, tokenIndex12
 			{ // newsurl
-				comp_77 := p.comp
+				comp_84 := p.comp
 				p.comp = uint32(rulenewsurl)
-				position196_77, tokenIndex196_77 := pos, ti
+				position192_84, tokenIndex192_84 := pos, ti
 				{
-					position197_77 := pos
+					position193_84 := pos
 					if buffer[pos] != 'n' {
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_77
+						goto l192_84
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -1738,7 +1795,7 @@ func (p *Parser) rurl_strict() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_77
+						goto l192_84
 					}
 					pos++
 					if buffer[pos] != 'w' {
@@ -1746,7 +1803,7 @@ func (p *Parser) rurl_strict() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_77
+						goto l192_84
 					}
 					pos++
 					if buffer[pos] != 's' {
@@ -1754,7 +1811,7 @@ func (p *Parser) rurl_strict() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_77
+						goto l192_84
 					}
 					pos++
 					if buffer[pos] != ':' {
@@ -1762,385 +1819,347 @@ func (p *Parser) rurl_strict() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_77
+						goto l192_84
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rgrouppart() {
-						goto l196_77
+						goto l192_84
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position198_77, tokenIndex198_77 := pos, ti
+						position194_84, tokenIndex194_84 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l198_77
+							goto l194_84
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l196_77
-					l198_77:
-						pos, ti = position198_77, tokenIndex198_77
+						goto l192_84
+					l194_84:
+						pos, ti = position194_84, tokenIndex194_84
 					}
 					if p.records(rulenewsurl) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulenewsurl, position197_77)
+						p.add(rulenewsurl, position193_84)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_77
-				goto lok77
-			l196_77:
-				pos, ti = position196_77, tokenIndex196_77
-				p.comp = comp_77
+				p.comp = comp_84
+				goto lok84
+			l192_84:
+				pos, ti = position192_84, tokenIndex192_84
+				p.comp = comp_84
 				goto l15
 			}
-		lok77:
+		lok84:
 			goto l12
 		l15:
 			pos, ti = position12, tokenIndex12
-			if p.position, p.tokenIndex = pos, ti; !p.rnntpurl() {
-				goto l16
-			}
-			pos, ti = p.position, p.tokenIndex
-			goto l12
-		l16:
-			pos, ti = position12, tokenIndex12
-			{ // telneturl
-				comp_78 := p.comp
-				p.comp = uint32(ruletelneturl)
-				position222_78, tokenIndex222_78 := pos, ti
-				{
-					position223_78 := pos
-					if buffer[pos] != 't' {
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l222_78
-					}
-					pos++
-					if buffer[pos] != 'e' {
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l222_78
-					}
-					pos++
-					if buffer[pos] != 'l' {
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l222_78
-					}
-					pos++
-					if buffer[pos] != 'n' {
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l222_78
-					}
-					pos++
-					if buffer[pos] != 'e' {
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l222_78
-					}
-					pos++
-					if buffer[pos] != 't' {
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l222_78
-					}
-					pos++
-					if buffer[pos] != ':' {
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l222_78
-					}
-					pos++
-					if buffer[pos] != '/' {
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l222_78
-					}
-					pos++
-					if buffer[pos] != '/' {
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l222_78
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
-						goto l222_78
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position224_78, tokenIndex224_78 := pos, ti
-						if buffer[pos] != '/' {
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l224_78
-						}
-						pos++
-						goto l225_78
-					l224_78:
-						pos, ti = position224_78, tokenIndex224_78
-					}
-				l225_78:
-					{
-						position226_78, tokenIndex226_78 := pos, ti
-						if p.position = pos; !p.matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l226_78
-						}
-						pos = p.position
-						if int(pos)-1 > p.reach {
-							p.reach = int(pos) - 1
-						}
-						goto l222_78
-					l226_78:
-						pos, ti = position226_78, tokenIndex226_78
-					}
-					if p.records(ruletelneturl) {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruletelneturl, position223_78)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_78
-				goto lok78
-			l222_78:
-				pos, ti = position222_78, tokenIndex222_78
-				p.comp = comp_78
-				goto l17
-			}
-		lok78:
-			goto l12
-		l17:
-			pos, ti = position12, tokenIndex12
-			if p.position, p.tokenIndex = pos, ti; !p.rgopherurl() {
-				goto l18
-			}
-			pos, ti = p.position, p.tokenIndex
-			goto l12
-		l18:
-			pos, ti = position12, tokenIndex12
-			{ // waisurl
-				comp_79 := p.comp
-				p.comp = uint32(rulewaisurl)
-				position227_79, tokenIndex227_79 := pos, ti
-				{
-					position228_79 := pos
-					{
-						position229_79, tokenIndex229_79 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.rwaisdatabase() {
-							goto l230_79
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l229_79
-					l230_79:
-						pos, ti = position229_79, tokenIndex229_79
-						if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
-							goto l231_79
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l229_79
-					l231_79:
-						pos, ti = position229_79, tokenIndex229_79
-						if p.position, p.tokenIndex = pos, ti; !p.rwaisdoc() {
-							goto l227_79
-						}
-						pos, ti = p.position, p.tokenIndex
-					}
-				l229_79:
-					if p.records(rulewaisurl) {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulewaisurl, position228_79)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_79
-				goto lok79
-			l227_79:
-				pos, ti = position227_79, tokenIndex227_79
-				p.comp = comp_79
-				goto l19
-			}
-		lok79:
-			goto l12
-		l19:
-			pos, ti = position12, tokenIndex12
-			{ // mailtourl
-				comp_80 := p.comp
-				p.comp = uint32(rulemailtourl)
-				position189_80, tokenIndex189_80 := pos, ti
-				{
-					position190_80 := pos
-					if buffer[pos] != 'm' {
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189_80
-					}
-					pos++
-					if buffer[pos] != 'a' {
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189_80
-					}
-					pos++
-					if buffer[pos] != 'i' {
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189_80
-					}
-					pos++
-					if buffer[pos] != 'l' {
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189_80
-					}
-					pos++
-					if buffer[pos] != 't' {
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189_80
-					}
-					pos++
-					if buffer[pos] != 'o' {
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189_80
-					}
-					pos++
-					if buffer[pos] != ':' {
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189_80
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.rencoded822addr() {
-						goto l189_80
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position191_80, tokenIndex191_80 := pos, ti
-						if p.position = pos; !p.matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l191_80
-						}
-						pos = p.position
-						if int(pos)-1 > p.reach {
-							p.reach = int(pos) - 1
-						}
-						goto l189_80
-					l191_80:
-						pos, ti = position191_80, tokenIndex191_80
-					}
-					if p.records(rulemailtourl) {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulemailtourl, position190_80)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_80
-				goto lok80
-			l189_80:
-				pos, ti = position189_80, tokenIndex189_80
-				p.comp = comp_80
-				goto l20
-			}
-		lok80:
-			goto l12
-		l20:
-			pos, ti = position12, tokenIndex12
-			if p.position, p.tokenIndex = pos, ti; !p.rfileurl() {
-				goto l21
-			}
-			pos, ti = p.position, p.tokenIndex
-			goto l12
-		l21:
-			pos, ti = position12, tokenIndex12
-			if p.position, p.tokenIndex = pos, ti; !p.rprosperourl() {
-				goto l22
-			}
-			pos, ti = p.position, p.tokenIndex
-			goto l12
-		l22:
-			pos, ti = position12, tokenIndex12
 			{
-				position23, tokenIndex23 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruledefined_scheme]) {
-					goto l23
-				}
-				pos, ti = p.position, p.tokenIndex
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				goto l10
-			l23:
-				pos, ti = position23, tokenIndex23
-			}
-			{ // otherurl
-				comp_81 := p.comp
-				p.comp = uint32(ruleotherurl)
-				position46_81, tokenIndex46_81 := pos, ti
-				{
-					position47_81 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.rgenericurl() {
-						goto l46_81
+				switch buffer[pos] {
+				case 'p':
+					if p.position, p.tokenIndex = pos, ti; !p.rprosperourl() {
+						goto l10
 					}
 					pos, ti = p.position, p.tokenIndex
-					if p.records(ruleotherurl) {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleotherurl, position47_81)
-						ti = p.tokenIndex
+				case 'f':
+					if p.position, p.tokenIndex = pos, ti; !p.rfileurl() {
+						goto l10
 					}
+					pos, ti = p.position, p.tokenIndex
+				case 'm':
+					{ // mailtourl
+						comp_85 := p.comp
+						p.comp = uint32(rulemailtourl)
+						position185_85, tokenIndex185_85 := pos, ti
+						{
+							position186_85 := pos
+							if buffer[pos] != 'm' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l185_85
+							}
+							pos++
+							if buffer[pos] != 'a' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l185_85
+							}
+							pos++
+							if buffer[pos] != 'i' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l185_85
+							}
+							pos++
+							if buffer[pos] != 'l' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l185_85
+							}
+							pos++
+							if buffer[pos] != 't' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l185_85
+							}
+							pos++
+							if buffer[pos] != 'o' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l185_85
+							}
+							pos++
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l185_85
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rencoded822addr() {
+								goto l185_85
+							}
+							pos, ti = p.position, p.tokenIndex
+							{
+								position187_85, tokenIndex187_85 := pos, ti
+								if p.position = pos; !p.matchDot() {
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l187_85
+								}
+								pos = p.position
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l185_85
+							l187_85:
+								pos, ti = position187_85, tokenIndex187_85
+							}
+							if p.records(rulemailtourl) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulemailtourl, position186_85)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_85
+						goto lok85
+					l185_85:
+						pos, ti = position185_85, tokenIndex185_85
+						p.comp = comp_85
+						goto l10
+					}
+				lok85:
+					;
+				case 'w':
+					{ // waisurl
+						comp_86 := p.comp
+						p.comp = uint32(rulewaisurl)
+						position223_86, tokenIndex223_86 := pos, ti
+						{
+							position224_86 := pos
+							{
+								position225_86, tokenIndex225_86 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.rwaisdatabase() {
+									goto l226_86
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l225_86
+							l226_86:
+								pos, ti = position225_86, tokenIndex225_86
+								if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
+									goto l227_86
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l225_86
+							l227_86:
+								pos, ti = position225_86, tokenIndex225_86
+								if p.position, p.tokenIndex = pos, ti; !p.rwaisdoc() {
+									goto l223_86
+								}
+								pos, ti = p.position, p.tokenIndex
+							}
+						l225_86:
+							if p.records(rulewaisurl) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulewaisurl, position224_86)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_86
+						goto lok86
+					l223_86:
+						pos, ti = position223_86, tokenIndex223_86
+						p.comp = comp_86
+						goto l10
+					}
+				lok86:
+					;
+				case 'g':
+					if p.position, p.tokenIndex = pos, ti; !p.rgopherurl() {
+						goto l10
+					}
+					pos, ti = p.position, p.tokenIndex
+				case 't':
+					{ // telneturl
+						comp_87 := p.comp
+						p.comp = uint32(ruletelneturl)
+						position218_87, tokenIndex218_87 := pos, ti
+						{
+							position219_87 := pos
+							if buffer[pos] != 't' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l218_87
+							}
+							pos++
+							if buffer[pos] != 'e' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l218_87
+							}
+							pos++
+							if buffer[pos] != 'l' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l218_87
+							}
+							pos++
+							if buffer[pos] != 'n' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l218_87
+							}
+							pos++
+							if buffer[pos] != 'e' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l218_87
+							}
+							pos++
+							if buffer[pos] != 't' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l218_87
+							}
+							pos++
+							if buffer[pos] != ':' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l218_87
+							}
+							pos++
+							if buffer[pos] != '/' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l218_87
+							}
+							pos++
+							if buffer[pos] != '/' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l218_87
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
+								goto l218_87
+							}
+							pos, ti = p.position, p.tokenIndex
+							{
+								position220_87, tokenIndex220_87 := pos, ti
+								if buffer[pos] != '/' {
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l220_87
+								}
+								pos++
+								goto l221_87
+							l220_87:
+								pos, ti = position220_87, tokenIndex220_87
+							}
+						l221_87:
+							{
+								position222_87, tokenIndex222_87 := pos, ti
+								if p.position = pos; !p.matchDot() {
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l222_87
+								}
+								pos = p.position
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l218_87
+							l222_87:
+								pos, ti = position222_87, tokenIndex222_87
+							}
+							if p.records(ruletelneturl) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(ruletelneturl, position219_87)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_87
+						goto lok87
+					l218_87:
+						pos, ti = position218_87, tokenIndex218_87
+						p.comp = comp_87
+						goto l10
+					}
+				lok87:
+					;
+				case 'n':
+					if p.position, p.tokenIndex = pos, ti; !p.rnntpurl() {
+						goto l10
+					}
+					pos, ti = p.position, p.tokenIndex
+				default:
+					if p.position, p.tokenIndex = pos, ti; !p.rhttpurl() {
+						goto l10
+					}
+					pos, ti = p.position, p.tokenIndex
 				}
-				p.comp = comp_81
-				goto lok81
-			l46_81:
-				pos, ti = position46_81, tokenIndex46_81
-				p.comp = comp_81
-				goto l10
 			}
-		lok81:
+
 		}
 	l12:
 		_ = position11
@@ -2161,10 +2180,63 @@ func (p *Parser) nurl_strict() bool {
 		position11 := pos
 		{
 			position12, tokenIndex12 := pos, ti
-			if p.position, p.tokenIndex = pos, ti; !p.nhttpurl() {
+			{ // strict_otherurl
+				comp_83 := p.comp
+				p.comp = uint32(rulestrict_otherurl)
+				position17_83, tokenIndex17_83 := pos, ti
+				{
+					position18_83 := pos
+					{
+						position19_83, tokenIndex19_83 := pos, ti
+						if p.position, p.tokenIndex = pos, ti; !p.peek(p.ndefined_scheme) {
+							goto l19_83
+						}
+						pos, ti = p.position, p.tokenIndex
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
+						goto l17_83
+					l19_83:
+						pos, ti = position19_83, tokenIndex19_83
+					}
+					{ // otherurl
+						comp_77 := p.comp
+						p.comp = uint32(ruleotherurl)
+						position42_77_83, tokenIndex42_77_83 := pos, ti
+						{
+							position43_77_83 := pos
+							if p.position, p.tokenIndex = pos, ti; !p.ngenericurl() {
+								goto l42_77_83
+							}
+							pos, ti = p.position, p.tokenIndex
+							if p.records(ruleotherurl) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(ruleotherurl, position43_77_83)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_77
+						goto lok77_83
+					l42_77_83:
+						pos, ti = position42_77_83, tokenIndex42_77_83
+						p.comp = comp_77
+						goto l17_83
+					}
+				lok77_83:
+					if p.records(rulestrict_otherurl) {
+						p.position, p.tokenIndex = pos, ti
+						p.add(rulestrict_otherurl, position18_83)
+						ti = p.tokenIndex
+					}
+				}
+				p.comp = comp_83
+				goto lok83
+			l17_83:
+				pos, ti = position17_83, tokenIndex17_83
+				p.comp = comp_83
 				goto l13
 			}
-			pos, ti = p.position, p.tokenIndex
+		lok83:
 			goto l12
 		l13:
 			pos, ti = position12, tokenIndex12
@@ -2176,11 +2248,11 @@ func (p *Parser) nurl_strict() bool {
 		l14:
 			pos, ti = position12, tokenIndex12
 			{ // newsurl
-				comp_77 := p.comp
+				comp_84 := p.comp
 				p.comp = uint32(rulenewsurl)
-				position196_77, tokenIndex196_77 := pos, ti
+				position192_84, tokenIndex192_84 := pos, ti
 				{
-					position197_77 := pos
+					position193_84 := pos
 					if buffer[pos] != 'n' {
 						if int(pos) == p.at {
 							p.note(0, true)
@@ -2189,7 +2261,7 @@ func (p *Parser) nurl_strict() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_77
+						goto l192_84
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -2200,7 +2272,7 @@ func (p *Parser) nurl_strict() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_77
+						goto l192_84
 					}
 					pos++
 					if buffer[pos] != 'w' {
@@ -2211,7 +2283,7 @@ func (p *Parser) nurl_strict() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_77
+						goto l192_84
 					}
 					pos++
 					if buffer[pos] != 's' {
@@ -2222,7 +2294,7 @@ func (p *Parser) nurl_strict() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_77
+						goto l192_84
 					}
 					pos++
 					if buffer[pos] != ':' {
@@ -2233,436 +2305,401 @@ func (p *Parser) nurl_strict() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_77
+						goto l192_84
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.ngrouppart() {
-						goto l196_77
+						goto l192_84
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position198_77, tokenIndex198_77 := pos, ti
+						position194_84, tokenIndex194_84 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l198_77
+							goto l194_84
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l196_77
-					l198_77:
-						pos, ti = position198_77, tokenIndex198_77
+						goto l192_84
+					l194_84:
+						pos, ti = position194_84, tokenIndex194_84
 					}
 					if p.records(rulenewsurl) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulenewsurl, position197_77)
+						p.add(rulenewsurl, position193_84)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_77
-				goto lok77
-			l196_77:
-				pos, ti = position196_77, tokenIndex196_77
-				p.comp = comp_77
+				p.comp = comp_84
+				goto lok84
+			l192_84:
+				pos, ti = position192_84, tokenIndex192_84
+				p.comp = comp_84
 				goto l15
 			}
-		lok77:
+		lok84:
 			goto l12
 		l15:
 			pos, ti = position12, tokenIndex12
-			if p.position, p.tokenIndex = pos, ti; !p.nnntpurl() {
-				goto l16
-			}
-			pos, ti = p.position, p.tokenIndex
-			goto l12
-		l16:
-			pos, ti = position12, tokenIndex12
-			{ // telneturl
-				comp_78 := p.comp
-				p.comp = uint32(ruletelneturl)
-				position222_78, tokenIndex222_78 := pos, ti
-				{
-					position223_78 := pos
-					if buffer[pos] != 't' {
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l222_78
-					}
-					pos++
-					if buffer[pos] != 'e' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l222_78
-					}
-					pos++
-					if buffer[pos] != 'l' {
-						if int(pos) == p.at {
-							p.note(9, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l222_78
-					}
-					pos++
-					if buffer[pos] != 'n' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l222_78
-					}
-					pos++
-					if buffer[pos] != 'e' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l222_78
-					}
-					pos++
-					if buffer[pos] != 't' {
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l222_78
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(4, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l222_78
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(12, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l222_78
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(12, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l222_78
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.nlogin() {
-						goto l222_78
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position224_78, tokenIndex224_78 := pos, ti
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(12, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l224_78
-						}
-						pos++
-						goto l225_78
-					l224_78:
-						pos, ti = position224_78, tokenIndex224_78
-					}
-				l225_78:
-					{
-						position226_78, tokenIndex226_78 := pos, ti
-						if p.position = pos; !p.matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l226_78
-						}
-						pos = p.position
-						if int(pos)-1 > p.reach {
-							p.reach = int(pos) - 1
-						}
-						goto l222_78
-					l226_78:
-						pos, ti = position226_78, tokenIndex226_78
-					}
-					if p.records(ruletelneturl) {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruletelneturl, position223_78)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_78
-				goto lok78
-			l222_78:
-				pos, ti = position222_78, tokenIndex222_78
-				p.comp = comp_78
-				goto l17
-			}
-		lok78:
-			goto l12
-		l17:
-			pos, ti = position12, tokenIndex12
-			if p.position, p.tokenIndex = pos, ti; !p.ngopherurl() {
-				goto l18
-			}
-			pos, ti = p.position, p.tokenIndex
-			goto l12
-		l18:
-			pos, ti = position12, tokenIndex12
-			{ // waisurl
-				comp_79 := p.comp
-				p.comp = uint32(rulewaisurl)
-				position227_79, tokenIndex227_79 := pos, ti
-				{
-					position228_79 := pos
-					{
-						position229_79, tokenIndex229_79 := pos, ti
-						if p.position, p.tokenIndex = pos, ti; !p.nwaisdatabase() {
-							goto l230_79
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l229_79
-					l230_79:
-						pos, ti = position229_79, tokenIndex229_79
-						if p.position, p.tokenIndex = pos, ti; !p.nwaisindex() {
-							goto l231_79
-						}
-						pos, ti = p.position, p.tokenIndex
-						goto l229_79
-					l231_79:
-						pos, ti = position229_79, tokenIndex229_79
-						if p.position, p.tokenIndex = pos, ti; !p.nwaisdoc() {
-							goto l227_79
-						}
-						pos, ti = p.position, p.tokenIndex
-					}
-				l229_79:
-					if p.records(rulewaisurl) {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulewaisurl, position228_79)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_79
-				goto lok79
-			l227_79:
-				pos, ti = position227_79, tokenIndex227_79
-				p.comp = comp_79
-				goto l19
-			}
-		lok79:
-			goto l12
-		l19:
-			pos, ti = position12, tokenIndex12
-			{ // mailtourl
-				comp_80 := p.comp
-				p.comp = uint32(rulemailtourl)
-				position189_80, tokenIndex189_80 := pos, ti
-				{
-					position190_80 := pos
-					if buffer[pos] != 'm' {
-						if int(pos) == p.at {
-							p.note(6, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189_80
-					}
-					pos++
-					if buffer[pos] != 'a' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189_80
-					}
-					pos++
-					if buffer[pos] != 'i' {
-						if int(pos) == p.at {
-							p.note(8, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189_80
-					}
-					pos++
-					if buffer[pos] != 'l' {
-						if int(pos) == p.at {
-							p.note(9, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189_80
-					}
-					pos++
-					if buffer[pos] != 't' {
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189_80
-					}
-					pos++
-					if buffer[pos] != 'o' {
-						if int(pos) == p.at {
-							p.note(11, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189_80
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(4, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189_80
-					}
-					pos++
-					if p.position, p.tokenIndex = pos, ti; !p.nencoded822addr() {
-						goto l189_80
-					}
-					pos, ti = p.position, p.tokenIndex
-					{
-						position191_80, tokenIndex191_80 := pos, ti
-						if p.position = pos; !p.matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l191_80
-						}
-						pos = p.position
-						if int(pos)-1 > p.reach {
-							p.reach = int(pos) - 1
-						}
-						goto l189_80
-					l191_80:
-						pos, ti = position191_80, tokenIndex191_80
-					}
-					if p.records(rulemailtourl) {
-						p.position, p.tokenIndex = pos, ti
-						p.add(rulemailtourl, position190_80)
-						ti = p.tokenIndex
-					}
-				}
-				p.comp = comp_80
-				goto lok80
-			l189_80:
-				pos, ti = position189_80, tokenIndex189_80
-				p.comp = comp_80
-				goto l20
-			}
-		lok80:
-			goto l12
-		l20:
-			pos, ti = position12, tokenIndex12
-			if p.position, p.tokenIndex = pos, ti; !p.nfileurl() {
-				goto l21
-			}
-			pos, ti = p.position, p.tokenIndex
-			goto l12
-		l21:
-			pos, ti = position12, tokenIndex12
-			if p.position, p.tokenIndex = pos, ti; !p.nprosperourl() {
-				goto l22
-			}
-			pos, ti = p.position, p.tokenIndex
-			goto l12
-		l22:
-			pos, ti = position12, tokenIndex12
 			{
-				position23, tokenIndex23 := pos, ti
-				if p.position, p.tokenIndex = pos, ti; !p.peek(p.ndefined_scheme) {
-					goto l23
+				if int(pos) == p.at {
+					p.note(13, false)
 				}
-				pos, ti = p.position, p.tokenIndex
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				goto l10
-			l23:
-				pos, ti = position23, tokenIndex23
-			}
-			{ // otherurl
-				comp_81 := p.comp
-				p.comp = uint32(ruleotherurl)
-				position46_81, tokenIndex46_81 := pos, ti
-				{
-					position47_81 := pos
-					if p.position, p.tokenIndex = pos, ti; !p.ngenericurl() {
-						goto l46_81
+				switch buffer[pos] {
+				case 'p':
+					if p.position, p.tokenIndex = pos, ti; !p.nprosperourl() {
+						goto l10
 					}
 					pos, ti = p.position, p.tokenIndex
-					if p.records(ruleotherurl) {
-						p.position, p.tokenIndex = pos, ti
-						p.add(ruleotherurl, position47_81)
-						ti = p.tokenIndex
+				case 'f':
+					if p.position, p.tokenIndex = pos, ti; !p.nfileurl() {
+						goto l10
 					}
+					pos, ti = p.position, p.tokenIndex
+				case 'm':
+					{ // mailtourl
+						comp_85 := p.comp
+						p.comp = uint32(rulemailtourl)
+						position185_85, tokenIndex185_85 := pos, ti
+						{
+							position186_85 := pos
+							if buffer[pos] != 'm' {
+								if int(pos) == p.at {
+									p.note(6, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l185_85
+							}
+							pos++
+							if buffer[pos] != 'a' {
+								if int(pos) == p.at {
+									p.note(7, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l185_85
+							}
+							pos++
+							if buffer[pos] != 'i' {
+								if int(pos) == p.at {
+									p.note(8, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l185_85
+							}
+							pos++
+							if buffer[pos] != 'l' {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l185_85
+							}
+							pos++
+							if buffer[pos] != 't' {
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l185_85
+							}
+							pos++
+							if buffer[pos] != 'o' {
+								if int(pos) == p.at {
+									p.note(11, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l185_85
+							}
+							pos++
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l185_85
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.nencoded822addr() {
+								goto l185_85
+							}
+							pos, ti = p.position, p.tokenIndex
+							{
+								position187_85, tokenIndex187_85 := pos, ti
+								if p.position = pos; !p.matchDot() {
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l187_85
+								}
+								pos = p.position
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l185_85
+							l187_85:
+								pos, ti = position187_85, tokenIndex187_85
+							}
+							if p.records(rulemailtourl) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulemailtourl, position186_85)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_85
+						goto lok85
+					l185_85:
+						pos, ti = position185_85, tokenIndex185_85
+						p.comp = comp_85
+						goto l10
+					}
+				lok85:
+					;
+				case 'w':
+					{ // waisurl
+						comp_86 := p.comp
+						p.comp = uint32(rulewaisurl)
+						position223_86, tokenIndex223_86 := pos, ti
+						{
+							position224_86 := pos
+							{
+								position225_86, tokenIndex225_86 := pos, ti
+								if p.position, p.tokenIndex = pos, ti; !p.nwaisdatabase() {
+									goto l226_86
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l225_86
+							l226_86:
+								pos, ti = position225_86, tokenIndex225_86
+								if p.position, p.tokenIndex = pos, ti; !p.nwaisindex() {
+									goto l227_86
+								}
+								pos, ti = p.position, p.tokenIndex
+								goto l225_86
+							l227_86:
+								pos, ti = position225_86, tokenIndex225_86
+								if p.position, p.tokenIndex = pos, ti; !p.nwaisdoc() {
+									goto l223_86
+								}
+								pos, ti = p.position, p.tokenIndex
+							}
+						l225_86:
+							if p.records(rulewaisurl) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(rulewaisurl, position224_86)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_86
+						goto lok86
+					l223_86:
+						pos, ti = position223_86, tokenIndex223_86
+						p.comp = comp_86
+						goto l10
+					}
+				lok86:
+					;
+				case 'g':
+					if p.position, p.tokenIndex = pos, ti; !p.ngopherurl() {
+						goto l10
+					}
+					pos, ti = p.position, p.tokenIndex
+				case 't':
+					{ // telneturl
+						comp_87 := p.comp
+						p.comp = uint32(ruletelneturl)
+						position218_87, tokenIndex218_87 := pos, ti
+						{
+							position219_87 := pos
+							if buffer[pos] != 't' {
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l218_87
+							}
+							pos++
+							if buffer[pos] != 'e' {
+								if int(pos) == p.at {
+									p.note(1, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l218_87
+							}
+							pos++
+							if buffer[pos] != 'l' {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l218_87
+							}
+							pos++
+							if buffer[pos] != 'n' {
+								if int(pos) == p.at {
+									p.note(0, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l218_87
+							}
+							pos++
+							if buffer[pos] != 'e' {
+								if int(pos) == p.at {
+									p.note(1, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l218_87
+							}
+							pos++
+							if buffer[pos] != 't' {
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l218_87
+							}
+							pos++
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l218_87
+							}
+							pos++
+							if buffer[pos] != '/' {
+								if int(pos) == p.at {
+									p.note(12, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l218_87
+							}
+							pos++
+							if buffer[pos] != '/' {
+								if int(pos) == p.at {
+									p.note(12, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l218_87
+							}
+							pos++
+							if p.position, p.tokenIndex = pos, ti; !p.nlogin() {
+								goto l218_87
+							}
+							pos, ti = p.position, p.tokenIndex
+							{
+								position220_87, tokenIndex220_87 := pos, ti
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(12, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l220_87
+								}
+								pos++
+								goto l221_87
+							l220_87:
+								pos, ti = position220_87, tokenIndex220_87
+							}
+						l221_87:
+							{
+								position222_87, tokenIndex222_87 := pos, ti
+								if p.position = pos; !p.matchDot() {
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l222_87
+								}
+								pos = p.position
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
+								goto l218_87
+							l222_87:
+								pos, ti = position222_87, tokenIndex222_87
+							}
+							if p.records(ruletelneturl) {
+								p.position, p.tokenIndex = pos, ti
+								p.add(ruletelneturl, position219_87)
+								ti = p.tokenIndex
+							}
+						}
+						p.comp = comp_87
+						goto lok87
+					l218_87:
+						pos, ti = position218_87, tokenIndex218_87
+						p.comp = comp_87
+						goto l10
+					}
+				lok87:
+					;
+				case 'n':
+					if p.position, p.tokenIndex = pos, ti; !p.nnntpurl() {
+						goto l10
+					}
+					pos, ti = p.position, p.tokenIndex
+				default:
+					if p.position, p.tokenIndex = pos, ti; !p.nhttpurl() {
+						goto l10
+					}
+					pos, ti = p.position, p.tokenIndex
 				}
-				p.comp = comp_81
-				goto lok81
-			l46_81:
-				pos, ti = position46_81, tokenIndex46_81
-				p.comp = comp_81
-				goto l10
 			}
-		lok81:
+
 		}
 	l12:
 		_ = position11
@@ -2675,21 +2712,142 @@ l10:
 	return false
 }
 
-// rdefined_scheme is rule 2 defined_scheme <- <((('f' 't' 'p') / ('n' 'e' 'w' 's') / ((&('p') ('p' 'r' 'o' 's' 'p' 'e' 'r' 'o')) | (&('f') ('f' 'i' 'l' 'e')) | (&('m') ('m' 'a' 'i' 'l' 't' 'o')) | (&('w') ('w' 'a' 'i' 's')) | (&('g') ('g' 'o' 'p' 'h' 'e' 'r')) | (&('t') ('t' 'e' 'l' 'n' 'e' 't')) | (&('n') ('n' 'n' 't' 'p')) | (&('h') ('h' 't' 't' 'p')))) ':')>
+// rstrict_otherurl is rule 2 strict_otherurl <- <(!defined_scheme otherurl)>
+func (p *Parser) rstrict_otherurl() bool {
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulestrict_otherurl)
+	position17, tokenIndex17 := pos, ti
+	{
+		position18 := pos
+		{
+			position19, tokenIndex19 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[ruledefined_scheme]) {
+				goto l19
+			}
+			pos, ti = p.position, p.tokenIndex
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l17
+		l19:
+			pos, ti = position19, tokenIndex19
+		}
+		{ // otherurl
+			comp_77 := p.comp
+			p.comp = uint32(ruleotherurl)
+			position42_77, tokenIndex42_77 := pos, ti
+			{
+				position43_77 := pos
+				if p.position, p.tokenIndex = pos, ti; !p.rgenericurl() {
+					goto l42_77
+				}
+				pos, ti = p.position, p.tokenIndex
+				if p.records(ruleotherurl) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruleotherurl, position43_77)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_77
+			goto lok77
+		l42_77:
+			pos, ti = position42_77, tokenIndex42_77
+			p.comp = comp_77
+			goto l17
+		}
+	lok77:
+		if p.records(rulestrict_otherurl) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulestrict_otherurl, position18)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l17:
+	pos, ti = position17, tokenIndex17
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+func (p *Parser) nstrict_otherurl() bool {
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulestrict_otherurl)
+	position17, tokenIndex17 := pos, ti
+	{
+		position18 := pos
+		{
+			position19, tokenIndex19 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.peek(p.ndefined_scheme) {
+				goto l19
+			}
+			pos, ti = p.position, p.tokenIndex
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l17
+		l19:
+			pos, ti = position19, tokenIndex19
+		}
+		{ // otherurl
+			comp_77 := p.comp
+			p.comp = uint32(ruleotherurl)
+			position42_77, tokenIndex42_77 := pos, ti
+			{
+				position43_77 := pos
+				if p.position, p.tokenIndex = pos, ti; !p.ngenericurl() {
+					goto l42_77
+				}
+				pos, ti = p.position, p.tokenIndex
+				if p.records(ruleotherurl) {
+					p.position, p.tokenIndex = pos, ti
+					p.add(ruleotherurl, position43_77)
+					ti = p.tokenIndex
+				}
+			}
+			p.comp = comp_77
+			goto lok77
+		l42_77:
+			pos, ti = position42_77, tokenIndex42_77
+			p.comp = comp_77
+			goto l17
+		}
+	lok77:
+		if p.records(rulestrict_otherurl) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulestrict_otherurl, position18)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l17:
+	pos, ti = position17, tokenIndex17
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// rdefined_scheme is rule 3 defined_scheme <- <((('f' 't' 'p') / ('n' 'e' 'w' 's') / ((&('p') ('p' 'r' 'o' 's' 'p' 'e' 'r' 'o')) | (&('f') ('f' 'i' 'l' 'e')) | (&('m') ('m' 'a' 'i' 'l' 't' 'o')) | (&('w') ('w' 'a' 'i' 's')) | (&('g') ('g' 'o' 'p' 'h' 'e' 'r')) | (&('t') ('t' 'e' 'l' 'n' 'e' 't')) | (&('n') ('n' 'n' 't' 'p')) | (&('h') ('h' 't' 't' 'p')))) ':')>
 func (p *Parser) rdefined_scheme() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position24, tokenIndex24 := pos, ti
+	position20, tokenIndex20 := pos, ti
 	{
-		position25 := pos
+		position21 := pos
 		{
-			position26, tokenIndex26 := pos, ti
+			position22, tokenIndex22 := pos, ti
 			if buffer[pos] != 'f' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l27
+				goto l23
 			}
 			pos++
 			if buffer[pos] != 't' {
@@ -2697,7 +2855,7 @@ func (p *Parser) rdefined_scheme() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l27
+				goto l23
 			}
 			pos++
 			if buffer[pos] != 'p' {
@@ -2705,18 +2863,18 @@ func (p *Parser) rdefined_scheme() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l27
+				goto l23
 			}
 			pos++
-			goto l26
-		l27:
-			pos, ti = position26, tokenIndex26
+			goto l22
+		l23:
+			pos, ti = position22, tokenIndex22
 			if buffer[pos] != 'n' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l28
+				goto l24
 			}
 			pos++
 			if buffer[pos] != 'e' {
@@ -2724,7 +2882,7 @@ func (p *Parser) rdefined_scheme() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l28
+				goto l24
 			}
 			pos++
 			if buffer[pos] != 'w' {
@@ -2732,7 +2890,7 @@ func (p *Parser) rdefined_scheme() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l28
+				goto l24
 			}
 			pos++
 			if buffer[pos] != 's' {
@@ -2740,12 +2898,12 @@ func (p *Parser) rdefined_scheme() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l28
+				goto l24
 			}
 			pos++
-			goto l26
-		l28:
-			pos, ti = position26, tokenIndex26
+			goto l22
+		l24:
+			pos, ti = position22, tokenIndex22
 			{
 				switch buffer[pos] {
 				case 'p':
@@ -2754,7 +2912,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'r' {
@@ -2762,7 +2920,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'o' {
@@ -2770,7 +2928,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 's' {
@@ -2778,7 +2936,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'p' {
@@ -2786,7 +2944,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -2794,7 +2952,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'r' {
@@ -2802,7 +2960,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'o' {
@@ -2810,7 +2968,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 				case 'f':
@@ -2819,7 +2977,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'i' {
@@ -2827,7 +2985,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'l' {
@@ -2835,7 +2993,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -2843,7 +3001,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 				case 'm':
@@ -2852,7 +3010,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'a' {
@@ -2860,7 +3018,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'i' {
@@ -2868,7 +3026,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'l' {
@@ -2876,7 +3034,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -2884,7 +3042,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'o' {
@@ -2892,7 +3050,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 				case 'w':
@@ -2901,7 +3059,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'a' {
@@ -2909,7 +3067,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'i' {
@@ -2917,7 +3075,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 's' {
@@ -2925,7 +3083,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 				case 'g':
@@ -2934,7 +3092,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'o' {
@@ -2942,7 +3100,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'p' {
@@ -2950,7 +3108,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'h' {
@@ -2958,7 +3116,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -2966,7 +3124,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'r' {
@@ -2974,7 +3132,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 				case 't':
@@ -2983,7 +3141,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -2991,7 +3149,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'l' {
@@ -2999,7 +3157,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'n' {
@@ -3007,7 +3165,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -3015,7 +3173,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -3023,7 +3181,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 				case 'n':
@@ -3032,7 +3190,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'n' {
@@ -3040,7 +3198,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -3048,7 +3206,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'p' {
@@ -3056,7 +3214,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 				default:
@@ -3065,7 +3223,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -3073,7 +3231,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -3081,7 +3239,7 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'p' {
@@ -3089,28 +3247,28 @@ func (p *Parser) rdefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 				}
 			}
 
 		}
-	l26:
+	l22:
 		if buffer[pos] != ':' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l24
+			goto l20
 		}
 		pos++
-		_ = position25
+		_ = position21
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l24:
-	pos, ti = position24, tokenIndex24
+l20:
+	pos, ti = position20, tokenIndex20
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -3118,20 +3276,20 @@ l24:
 func (p *Parser) ndefined_scheme() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position24, tokenIndex24 := pos, ti
+	position20, tokenIndex20 := pos, ti
 	{
-		position25 := pos
+		position21 := pos
 		{
-			position26, tokenIndex26 := pos, ti
+			position22, tokenIndex22 := pos, ti
 			if buffer[pos] != 'f' {
 				if int(pos) == p.at {
-					p.note(13, true)
+					p.note(14, true)
 				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l27
+				goto l23
 			}
 			pos++
 			if buffer[pos] != 't' {
@@ -3142,23 +3300,23 @@ func (p *Parser) ndefined_scheme() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l27
+				goto l23
 			}
 			pos++
 			if buffer[pos] != 'p' {
 				if int(pos) == p.at {
-					p.note(14, true)
+					p.note(15, true)
 				}
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l27
+				goto l23
 			}
 			pos++
-			goto l26
-		l27:
-			pos, ti = position26, tokenIndex26
+			goto l22
+		l23:
+			pos, ti = position22, tokenIndex22
 			if buffer[pos] != 'n' {
 				if int(pos) == p.at {
 					p.note(0, true)
@@ -3167,7 +3325,7 @@ func (p *Parser) ndefined_scheme() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l28
+				goto l24
 			}
 			pos++
 			if buffer[pos] != 'e' {
@@ -3178,7 +3336,7 @@ func (p *Parser) ndefined_scheme() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l28
+				goto l24
 			}
 			pos++
 			if buffer[pos] != 'w' {
@@ -3189,7 +3347,7 @@ func (p *Parser) ndefined_scheme() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l28
+				goto l24
 			}
 			pos++
 			if buffer[pos] != 's' {
@@ -3200,27 +3358,27 @@ func (p *Parser) ndefined_scheme() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l28
+				goto l24
 			}
 			pos++
-			goto l26
-		l28:
-			pos, ti = position26, tokenIndex26
+			goto l22
+		l24:
+			pos, ti = position22, tokenIndex22
 			{
 				if int(pos) == p.at {
-					p.note(15, false)
+					p.note(13, false)
 				}
 				switch buffer[pos] {
 				case 'p':
 					if buffer[pos] != 'p' {
 						if int(pos) == p.at {
-							p.note(14, true)
+							p.note(15, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'r' {
@@ -3231,7 +3389,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'o' {
@@ -3242,7 +3400,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 's' {
@@ -3253,18 +3411,18 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'p' {
 						if int(pos) == p.at {
-							p.note(14, true)
+							p.note(15, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -3275,7 +3433,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'r' {
@@ -3286,7 +3444,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'o' {
@@ -3297,19 +3455,19 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 				case 'f':
 					if buffer[pos] != 'f' {
 						if int(pos) == p.at {
-							p.note(13, true)
+							p.note(14, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'i' {
@@ -3320,7 +3478,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'l' {
@@ -3331,7 +3489,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -3342,7 +3500,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 				case 'm':
@@ -3354,7 +3512,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'a' {
@@ -3365,7 +3523,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'i' {
@@ -3376,7 +3534,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'l' {
@@ -3387,7 +3545,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -3398,7 +3556,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'o' {
@@ -3409,7 +3567,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 				case 'w':
@@ -3421,7 +3579,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'a' {
@@ -3432,7 +3590,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'i' {
@@ -3443,7 +3601,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 's' {
@@ -3454,7 +3612,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 				case 'g':
@@ -3466,7 +3624,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'o' {
@@ -3477,18 +3635,18 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'p' {
 						if int(pos) == p.at {
-							p.note(14, true)
+							p.note(15, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'h' {
@@ -3499,7 +3657,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -3510,7 +3668,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'r' {
@@ -3521,7 +3679,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 				case 't':
@@ -3533,7 +3691,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -3544,7 +3702,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'l' {
@@ -3555,7 +3713,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'n' {
@@ -3566,7 +3724,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -3577,7 +3735,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -3588,7 +3746,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 				case 'n':
@@ -3600,7 +3758,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'n' {
@@ -3611,7 +3769,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -3622,18 +3780,18 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'p' {
 						if int(pos) == p.at {
-							p.note(14, true)
+							p.note(15, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 				default:
@@ -3645,7 +3803,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -3656,7 +3814,7 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -3667,25 +3825,25 @@ func (p *Parser) ndefined_scheme() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 					if buffer[pos] != 'p' {
 						if int(pos) == p.at {
-							p.note(14, true)
+							p.note(15, true)
 						}
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l24
+						goto l20
 					}
 					pos++
 				}
 			}
 
 		}
-	l26:
+	l22:
 		if buffer[pos] != ':' {
 			if int(pos) == p.at {
 				p.note(4, true)
@@ -3694,34 +3852,34 @@ func (p *Parser) ndefined_scheme() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l24
+			goto l20
 		}
 		pos++
-		_ = position25
+		_ = position21
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l24:
-	pos, ti = position24, tokenIndex24
+l20:
+	pos, ti = position20, tokenIndex20
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rgenericurl is rule 3 genericurl <- <(scheme ':' schemepart !.)>
+// rgenericurl is rule 4 genericurl <- <(scheme ':' schemepart !.)>
 func (p *Parser) rgenericurl() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulegenericurl)
-	position30, tokenIndex30 := pos, ti
+	position26, tokenIndex26 := pos, ti
 	{
-		position31 := pos
+		position27 := pos
 		{ // scheme
 			comp_75 := p.comp
 			p.comp = uint32(rulescheme)
-			position48_75, tokenIndex48_75 := pos, ti
+			position44_75, tokenIndex44_75 := pos, ti
 			{
-				position49_75 := pos
+				position45_75 := pos
 				{
 					if c := buffer[pos]; class9[c] != 0 {
 						pos++
@@ -3729,13 +3887,13 @@ func (p *Parser) rgenericurl() bool {
 
 						{ // lowalpha
 							if c := buffer[pos]; class7[c] != 0 {
-								goto l279_9_75
+								goto l275_9_75
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l48_75
-						l279_9_75:
+							goto l44_75
+						l275_9_75:
 							pos++
 							goto lok9_75
 						}
@@ -3743,9 +3901,9 @@ func (p *Parser) rgenericurl() bool {
 					}
 				}
 
-			l50_75:
+			l46_75:
 				{
-					position51_75, tokenIndex51_75 := pos, ti
+					position47_75, tokenIndex47_75 := pos, ti
 					{
 						if c := buffer[pos]; class9[c] != 0 {
 							pos++
@@ -3753,13 +3911,13 @@ func (p *Parser) rgenericurl() bool {
 
 							{ // lowalpha
 								if c := buffer[pos]; class7[c] != 0 {
-									goto l279_10_75
+									goto l275_10_75
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l51_75
-							l279_10_75:
+								goto l47_75
+							l275_10_75:
 								pos++
 								goto lok10_75
 							}
@@ -3767,22 +3925,22 @@ func (p *Parser) rgenericurl() bool {
 						}
 					}
 
-					goto l50_75
-				l51_75:
-					pos, ti = position51_75, tokenIndex51_75
+					goto l46_75
+				l47_75:
+					pos, ti = position47_75, tokenIndex47_75
 				}
 				if p.records(rulescheme) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme, position49_75)
+					p.add(rulescheme, position45_75)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_75
 			goto lok75
-		l48_75:
-			pos, ti = position48_75, tokenIndex48_75
+		l44_75:
+			pos, ti = position44_75, tokenIndex44_75
 			p.comp = comp_75
-			goto l30
+			goto l26
 		}
 	lok75:
 		if buffer[pos] != ':' {
@@ -3790,31 +3948,31 @@ func (p *Parser) rgenericurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l30
+			goto l26
 		}
 		pos++
 		{ // schemepart
 			if false {
-				goto l30
+				goto l26
 			}
 			{
-				position55_76 := pos
+				position51_76 := pos
 				{
-					position56_76, tokenIndex56_76 := pos, ti
+					position52_76, tokenIndex52_76 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.rip_schemepart() {
-						goto l57_76
+						goto l53_76
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l56_76
-				l57_76:
-					pos, ti = position56_76, tokenIndex56_76
-				l58_76:
+					goto l52_76
+				l53_76:
+					pos, ti = position52_76, tokenIndex52_76
+				l54_76:
 					{
-						position59_76, tokenIndex59_76 := pos, ti
+						position55_76, tokenIndex55_76 := pos, ti
 						{ // xchar
-							position312_74_76, tokenIndex312_74_76 := pos, ti
+							position308_74_76, tokenIndex308_74_76 := pos, ti
 							{
-								position313_74_76 := pos
+								position309_74_76 := pos
 								{
 									if c := buffer[pos]; class17[c] != 0 {
 										pos++
@@ -3823,65 +3981,65 @@ func (p *Parser) rgenericurl() bool {
 										switch buffer[pos] {
 										case '%':
 											{ // escape
-												position303_5_74_76, tokenIndex303_5_74_76 := pos, ti
+												position299_5_74_76, tokenIndex299_5_74_76 := pos, ti
 												{
-													position304_5_74_76 := pos
+													position300_5_74_76 := pos
 													if buffer[pos] != '%' {
 
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_5_74_76
+														goto l299_5_74_76
 													}
 													pos++
 													{ // hex
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_1_5_74_76
+															goto l296_1_5_74_76
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_5_74_76
-													l300_1_5_74_76:
+														goto l299_5_74_76
+													l296_1_5_74_76:
 														pos++
 														goto lok1_5_74_76
 													}
 												lok1_5_74_76:
 													{ // hex
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_2_5_74_76
+															goto l296_2_5_74_76
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_5_74_76
-													l300_2_5_74_76:
+														goto l299_5_74_76
+													l296_2_5_74_76:
 														pos++
 														goto lok2_5_74_76
 													}
 												lok2_5_74_76:
-													_ = position304_5_74_76
+													_ = position300_5_74_76
 												}
 												goto lok5_74_76
-											l303_5_74_76:
-												pos, ti = position303_5_74_76, tokenIndex303_5_74_76
-												goto l312_74_76
+											l299_5_74_76:
+												pos, ti = position299_5_74_76, tokenIndex299_5_74_76
+												goto l308_74_76
 											}
 										lok5_74_76:
 											;
 										default:
 											{ // unreserved
 												if c := buffer[pos]; class0[c] != 0 {
-													goto l305_6_74_76
+													goto l301_6_74_76
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
 												if c := buffer[pos]; class1[c] != 0 {
-													goto l305_6_74_76
+													goto l301_6_74_76
 												}
-												goto l312_74_76
-											l305_6_74_76:
+												goto l308_74_76
+											l301_6_74_76:
 												pos++
 												goto lok6_74_76
 											}
@@ -3890,52 +4048,52 @@ func (p *Parser) rgenericurl() bool {
 									}
 								}
 
-								_ = position313_74_76
+								_ = position309_74_76
 							}
 							goto lok74_76
-						l312_74_76:
-							pos, ti = position312_74_76, tokenIndex312_74_76
-							goto l59_76
+						l308_74_76:
+							pos, ti = position308_74_76, tokenIndex308_74_76
+							goto l55_76
 						}
 					lok74_76:
-						goto l58_76
-					l59_76:
-						pos, ti = position59_76, tokenIndex59_76
+						goto l54_76
+					l55_76:
+						pos, ti = position55_76, tokenIndex55_76
 					}
 				}
-			l56_76:
-				_ = position55_76
+			l52_76:
+				_ = position51_76
 			}
 			goto lok76
 		}
 	lok76:
 		{
-			position32, tokenIndex32 := pos, ti
+			position28, tokenIndex28 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l32
+				goto l28
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l30
-		l32:
-			pos, ti = position32, tokenIndex32
+			goto l26
+		l28:
+			pos, ti = position28, tokenIndex28
 		}
 		if p.records(rulegenericurl) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulegenericurl, position31)
+			p.add(rulegenericurl, position27)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l30:
-	pos, ti = position30, tokenIndex30
+l26:
+	pos, ti = position26, tokenIndex26
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -3946,15 +4104,15 @@ func (p *Parser) ngenericurl() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulegenericurl)
-	position30, tokenIndex30 := pos, ti
+	position26, tokenIndex26 := pos, ti
 	{
-		position31 := pos
+		position27 := pos
 		{ // scheme
 			comp_75 := p.comp
 			p.comp = uint32(rulescheme)
-			position48_75, tokenIndex48_75 := pos, ti
+			position44_75, tokenIndex44_75 := pos, ti
 			{
-				position49_75 := pos
+				position45_75 := pos
 				{
 					if c := buffer[pos]; class9[c] != 0 {
 						pos++
@@ -3968,13 +4126,13 @@ func (p *Parser) ngenericurl() bool {
 								p.note(20, true)
 							}
 							if c := buffer[pos]; class7[c] != 0 {
-								goto l279_9_75
+								goto l275_9_75
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l48_75
-						l279_9_75:
+							goto l44_75
+						l275_9_75:
 							pos++
 							goto lok9_75
 						}
@@ -3982,9 +4140,9 @@ func (p *Parser) ngenericurl() bool {
 					}
 				}
 
-			l50_75:
+			l46_75:
 				{
-					position51_75, tokenIndex51_75 := pos, ti
+					position47_75, tokenIndex47_75 := pos, ti
 					{
 						if c := buffer[pos]; class9[c] != 0 {
 							pos++
@@ -3998,13 +4156,13 @@ func (p *Parser) ngenericurl() bool {
 									p.note(20, true)
 								}
 								if c := buffer[pos]; class7[c] != 0 {
-									goto l279_10_75
+									goto l275_10_75
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l51_75
-							l279_10_75:
+								goto l47_75
+							l275_10_75:
 								pos++
 								goto lok10_75
 							}
@@ -4012,22 +4170,22 @@ func (p *Parser) ngenericurl() bool {
 						}
 					}
 
-					goto l50_75
-				l51_75:
-					pos, ti = position51_75, tokenIndex51_75
+					goto l46_75
+				l47_75:
+					pos, ti = position47_75, tokenIndex47_75
 				}
 				if p.records(rulescheme) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulescheme, position49_75)
+					p.add(rulescheme, position45_75)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_75
 			goto lok75
-		l48_75:
-			pos, ti = position48_75, tokenIndex48_75
+		l44_75:
+			pos, ti = position44_75, tokenIndex44_75
 			p.comp = comp_75
-			goto l30
+			goto l26
 		}
 	lok75:
 		if buffer[pos] != ':' {
@@ -4038,31 +4196,31 @@ func (p *Parser) ngenericurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l30
+			goto l26
 		}
 		pos++
 		{ // schemepart
 			if false {
-				goto l30
+				goto l26
 			}
 			{
-				position55_76 := pos
+				position51_76 := pos
 				{
-					position56_76, tokenIndex56_76 := pos, ti
+					position52_76, tokenIndex52_76 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.nip_schemepart() {
-						goto l57_76
+						goto l53_76
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l56_76
-				l57_76:
-					pos, ti = position56_76, tokenIndex56_76
-				l58_76:
+					goto l52_76
+				l53_76:
+					pos, ti = position52_76, tokenIndex52_76
+				l54_76:
 					{
-						position59_76, tokenIndex59_76 := pos, ti
+						position55_76, tokenIndex55_76 := pos, ti
 						{ // xchar
-							position312_74_76, tokenIndex312_74_76 := pos, ti
+							position308_74_76, tokenIndex308_74_76 := pos, ti
 							{
-								position313_74_76 := pos
+								position309_74_76 := pos
 								{
 									if c := buffer[pos]; class17[c] != 0 {
 										pos++
@@ -4077,9 +4235,9 @@ func (p *Parser) ngenericurl() bool {
 										switch buffer[pos] {
 										case '%':
 											{ // escape
-												position303_5_74_76, tokenIndex303_5_74_76 := pos, ti
+												position299_5_74_76, tokenIndex299_5_74_76 := pos, ti
 												{
-													position304_5_74_76 := pos
+													position300_5_74_76 := pos
 													if buffer[pos] != '%' {
 														if int(pos) == p.at {
 															p.note(22, true)
@@ -4088,7 +4246,7 @@ func (p *Parser) ngenericurl() bool {
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_5_74_76
+														goto l299_5_74_76
 													}
 													pos++
 													{ // hex
@@ -4096,13 +4254,13 @@ func (p *Parser) ngenericurl() bool {
 															p.note(23, true)
 														}
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_1_5_74_76
+															goto l296_1_5_74_76
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_5_74_76
-													l300_1_5_74_76:
+														goto l299_5_74_76
+													l296_1_5_74_76:
 														pos++
 														goto lok1_5_74_76
 													}
@@ -4112,23 +4270,23 @@ func (p *Parser) ngenericurl() bool {
 															p.note(23, true)
 														}
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_2_5_74_76
+															goto l296_2_5_74_76
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_5_74_76
-													l300_2_5_74_76:
+														goto l299_5_74_76
+													l296_2_5_74_76:
 														pos++
 														goto lok2_5_74_76
 													}
 												lok2_5_74_76:
-													_ = position304_5_74_76
+													_ = position300_5_74_76
 												}
 												goto lok5_74_76
-											l303_5_74_76:
-												pos, ti = position303_5_74_76, tokenIndex303_5_74_76
-												goto l312_74_76
+											l299_5_74_76:
+												pos, ti = position299_5_74_76, tokenIndex299_5_74_76
+												goto l308_74_76
 											}
 										lok5_74_76:
 											;
@@ -4138,7 +4296,7 @@ func (p *Parser) ngenericurl() bool {
 													p.note(24, true)
 												}
 												if c := buffer[pos]; class0[c] != 0 {
-													goto l305_6_74_76
+													goto l301_6_74_76
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
@@ -4147,10 +4305,10 @@ func (p *Parser) ngenericurl() bool {
 													p.note(25, true)
 												}
 												if c := buffer[pos]; class1[c] != 0 {
-													goto l305_6_74_76
+													goto l301_6_74_76
 												}
-												goto l312_74_76
-											l305_6_74_76:
+												goto l308_74_76
+											l301_6_74_76:
 												pos++
 												goto lok6_74_76
 											}
@@ -4159,92 +4317,92 @@ func (p *Parser) ngenericurl() bool {
 									}
 								}
 
-								_ = position313_74_76
+								_ = position309_74_76
 							}
 							goto lok74_76
-						l312_74_76:
-							pos, ti = position312_74_76, tokenIndex312_74_76
-							goto l59_76
+						l308_74_76:
+							pos, ti = position308_74_76, tokenIndex308_74_76
+							goto l55_76
 						}
 					lok74_76:
-						goto l58_76
-					l59_76:
-						pos, ti = position59_76, tokenIndex59_76
+						goto l54_76
+					l55_76:
+						pos, ti = position55_76, tokenIndex55_76
 					}
 				}
-			l56_76:
-				_ = position55_76
+			l52_76:
+				_ = position51_76
 			}
 			goto lok76
 		}
 	lok76:
 		{
-			position32, tokenIndex32 := pos, ti
+			position28, tokenIndex28 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l32
+				goto l28
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l30
-		l32:
-			pos, ti = position32, tokenIndex32
+			goto l26
+		l28:
+			pos, ti = position28, tokenIndex28
 		}
 		if p.records(rulegenericurl) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulegenericurl, position31)
+			p.add(rulegenericurl, position27)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l30:
-	pos, ti = position30, tokenIndex30
+l26:
+	pos, ti = position26, tokenIndex26
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rurl is rule 4 url <- <(httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / otherurl)>
+// rurl is rule 5 url <- <(httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / otherurl)>
 func (p *Parser) rurl() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position33, tokenIndex33 := pos, ti
+	position29, tokenIndex29 := pos, ti
 	{
-		position34 := pos
+		position30 := pos
 		{
-			position35, tokenIndex35 := pos, ti
+			position31, tokenIndex31 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.rhttpurl() {
-				goto l36
+				goto l32
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l35
-		l36:
-			pos, ti = position35, tokenIndex35
+			goto l31
+		l32:
+			pos, ti = position31, tokenIndex31
 			if p.position, p.tokenIndex = pos, ti; !p.rftpurl() {
-				goto l37
+				goto l33
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l35
-		l37:
-			pos, ti = position35, tokenIndex35
+			goto l31
+		l33:
+			pos, ti = position31, tokenIndex31
 			{ // newsurl
-				comp_82 := p.comp
+				comp_78 := p.comp
 				p.comp = uint32(rulenewsurl)
-				position196_82, tokenIndex196_82 := pos, ti
+				position192_78, tokenIndex192_78 := pos, ti
 				{
-					position197_82 := pos
+					position193_78 := pos
 					if buffer[pos] != 'n' {
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_82
+						goto l192_78
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -4252,7 +4410,7 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_82
+						goto l192_78
 					}
 					pos++
 					if buffer[pos] != 'w' {
@@ -4260,7 +4418,7 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_82
+						goto l192_78
 					}
 					pos++
 					if buffer[pos] != 's' {
@@ -4268,7 +4426,7 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_82
+						goto l192_78
 					}
 					pos++
 					if buffer[pos] != ':' {
@@ -4276,65 +4434,65 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_82
+						goto l192_78
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rgrouppart() {
-						goto l196_82
+						goto l192_78
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position198_82, tokenIndex198_82 := pos, ti
+						position194_78, tokenIndex194_78 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l198_82
+							goto l194_78
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l196_82
-					l198_82:
-						pos, ti = position198_82, tokenIndex198_82
+						goto l192_78
+					l194_78:
+						pos, ti = position194_78, tokenIndex194_78
 					}
 					if p.records(rulenewsurl) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulenewsurl, position197_82)
+						p.add(rulenewsurl, position193_78)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_82
-				goto lok82
-			l196_82:
-				pos, ti = position196_82, tokenIndex196_82
-				p.comp = comp_82
-				goto l38
+				p.comp = comp_78
+				goto lok78
+			l192_78:
+				pos, ti = position192_78, tokenIndex192_78
+				p.comp = comp_78
+				goto l34
 			}
-		lok82:
-			goto l35
-		l38:
-			pos, ti = position35, tokenIndex35
+		lok78:
+			goto l31
+		l34:
+			pos, ti = position31, tokenIndex31
 			if p.position, p.tokenIndex = pos, ti; !p.rnntpurl() {
-				goto l39
+				goto l35
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l35
-		l39:
-			pos, ti = position35, tokenIndex35
+			goto l31
+		l35:
+			pos, ti = position31, tokenIndex31
 			{ // telneturl
-				comp_83 := p.comp
+				comp_79 := p.comp
 				p.comp = uint32(ruletelneturl)
-				position222_83, tokenIndex222_83 := pos, ti
+				position218_79, tokenIndex218_79 := pos, ti
 				{
-					position223_83 := pos
+					position219_79 := pos
 					if buffer[pos] != 't' {
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l222_83
+						goto l218_79
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -4342,7 +4500,7 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l222_83
+						goto l218_79
 					}
 					pos++
 					if buffer[pos] != 'l' {
@@ -4350,7 +4508,7 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l222_83
+						goto l218_79
 					}
 					pos++
 					if buffer[pos] != 'n' {
@@ -4358,7 +4516,7 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l222_83
+						goto l218_79
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -4366,7 +4524,7 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l222_83
+						goto l218_79
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -4374,7 +4532,7 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l222_83
+						goto l218_79
 					}
 					pos++
 					if buffer[pos] != ':' {
@@ -4382,7 +4540,7 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l222_83
+						goto l218_79
 					}
 					pos++
 					if buffer[pos] != '/' {
@@ -4390,7 +4548,7 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l222_83
+						goto l218_79
 					}
 					pos++
 					if buffer[pos] != '/' {
@@ -4398,125 +4556,125 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l222_83
+						goto l218_79
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
-						goto l222_83
+						goto l218_79
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position224_83, tokenIndex224_83 := pos, ti
+						position220_79, tokenIndex220_79 := pos, ti
 						if buffer[pos] != '/' {
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l224_83
+							goto l220_79
 						}
 						pos++
-						goto l225_83
-					l224_83:
-						pos, ti = position224_83, tokenIndex224_83
+						goto l221_79
+					l220_79:
+						pos, ti = position220_79, tokenIndex220_79
 					}
-				l225_83:
+				l221_79:
 					{
-						position226_83, tokenIndex226_83 := pos, ti
+						position222_79, tokenIndex222_79 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l226_83
+							goto l222_79
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l222_83
-					l226_83:
-						pos, ti = position226_83, tokenIndex226_83
+						goto l218_79
+					l222_79:
+						pos, ti = position222_79, tokenIndex222_79
 					}
 					if p.records(ruletelneturl) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruletelneturl, position223_83)
+						p.add(ruletelneturl, position219_79)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_83
-				goto lok83
-			l222_83:
-				pos, ti = position222_83, tokenIndex222_83
-				p.comp = comp_83
-				goto l40
+				p.comp = comp_79
+				goto lok79
+			l218_79:
+				pos, ti = position218_79, tokenIndex218_79
+				p.comp = comp_79
+				goto l36
 			}
-		lok83:
-			goto l35
-		l40:
-			pos, ti = position35, tokenIndex35
+		lok79:
+			goto l31
+		l36:
+			pos, ti = position31, tokenIndex31
 			if p.position, p.tokenIndex = pos, ti; !p.rgopherurl() {
-				goto l41
+				goto l37
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l35
-		l41:
-			pos, ti = position35, tokenIndex35
+			goto l31
+		l37:
+			pos, ti = position31, tokenIndex31
 			{ // waisurl
-				comp_84 := p.comp
+				comp_80 := p.comp
 				p.comp = uint32(rulewaisurl)
-				position227_84, tokenIndex227_84 := pos, ti
+				position223_80, tokenIndex223_80 := pos, ti
 				{
-					position228_84 := pos
+					position224_80 := pos
 					{
-						position229_84, tokenIndex229_84 := pos, ti
+						position225_80, tokenIndex225_80 := pos, ti
 						if p.position, p.tokenIndex = pos, ti; !p.rwaisdatabase() {
-							goto l230_84
+							goto l226_80
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l229_84
-					l230_84:
-						pos, ti = position229_84, tokenIndex229_84
+						goto l225_80
+					l226_80:
+						pos, ti = position225_80, tokenIndex225_80
 						if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
-							goto l231_84
+							goto l227_80
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l229_84
-					l231_84:
-						pos, ti = position229_84, tokenIndex229_84
+						goto l225_80
+					l227_80:
+						pos, ti = position225_80, tokenIndex225_80
 						if p.position, p.tokenIndex = pos, ti; !p.rwaisdoc() {
-							goto l227_84
+							goto l223_80
 						}
 						pos, ti = p.position, p.tokenIndex
 					}
-				l229_84:
+				l225_80:
 					if p.records(rulewaisurl) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulewaisurl, position228_84)
+						p.add(rulewaisurl, position224_80)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_84
-				goto lok84
-			l227_84:
-				pos, ti = position227_84, tokenIndex227_84
-				p.comp = comp_84
-				goto l42
+				p.comp = comp_80
+				goto lok80
+			l223_80:
+				pos, ti = position223_80, tokenIndex223_80
+				p.comp = comp_80
+				goto l38
 			}
-		lok84:
-			goto l35
-		l42:
-			pos, ti = position35, tokenIndex35
+		lok80:
+			goto l31
+		l38:
+			pos, ti = position31, tokenIndex31
 			{ // mailtourl
-				comp_85 := p.comp
+				comp_81 := p.comp
 				p.comp = uint32(rulemailtourl)
-				position189_85, tokenIndex189_85 := pos, ti
+				position185_81, tokenIndex185_81 := pos, ti
 				{
-					position190_85 := pos
+					position186_81 := pos
 					if buffer[pos] != 'm' {
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l189_85
+						goto l185_81
 					}
 					pos++
 					if buffer[pos] != 'a' {
@@ -4524,7 +4682,7 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l189_85
+						goto l185_81
 					}
 					pos++
 					if buffer[pos] != 'i' {
@@ -4532,7 +4690,7 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l189_85
+						goto l185_81
 					}
 					pos++
 					if buffer[pos] != 'l' {
@@ -4540,7 +4698,7 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l189_85
+						goto l185_81
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -4548,7 +4706,7 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l189_85
+						goto l185_81
 					}
 					pos++
 					if buffer[pos] != 'o' {
@@ -4556,7 +4714,7 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l189_85
+						goto l185_81
 					}
 					pos++
 					if buffer[pos] != ':' {
@@ -4564,92 +4722,92 @@ func (p *Parser) rurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l189_85
+						goto l185_81
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rencoded822addr() {
-						goto l189_85
+						goto l185_81
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position191_85, tokenIndex191_85 := pos, ti
+						position187_81, tokenIndex187_81 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l191_85
+							goto l187_81
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l189_85
-					l191_85:
-						pos, ti = position191_85, tokenIndex191_85
+						goto l185_81
+					l187_81:
+						pos, ti = position187_81, tokenIndex187_81
 					}
 					if p.records(rulemailtourl) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulemailtourl, position190_85)
+						p.add(rulemailtourl, position186_81)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_85
-				goto lok85
-			l189_85:
-				pos, ti = position189_85, tokenIndex189_85
-				p.comp = comp_85
-				goto l43
+				p.comp = comp_81
+				goto lok81
+			l185_81:
+				pos, ti = position185_81, tokenIndex185_81
+				p.comp = comp_81
+				goto l39
 			}
-		lok85:
-			goto l35
-		l43:
-			pos, ti = position35, tokenIndex35
+		lok81:
+			goto l31
+		l39:
+			pos, ti = position31, tokenIndex31
 			if p.position, p.tokenIndex = pos, ti; !p.rfileurl() {
-				goto l44
+				goto l40
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l35
-		l44:
-			pos, ti = position35, tokenIndex35
+			goto l31
+		l40:
+			pos, ti = position31, tokenIndex31
 			if p.position, p.tokenIndex = pos, ti; !p.rprosperourl() {
-				goto l45
+				goto l41
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l35
-		l45:
-			pos, ti = position35, tokenIndex35
+			goto l31
+		l41:
+			pos, ti = position31, tokenIndex31
 			{ // otherurl
-				comp_86 := p.comp
+				comp_82 := p.comp
 				p.comp = uint32(ruleotherurl)
-				position46_86, tokenIndex46_86 := pos, ti
+				position42_82, tokenIndex42_82 := pos, ti
 				{
-					position47_86 := pos
+					position43_82 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.rgenericurl() {
-						goto l46_86
+						goto l42_82
 					}
 					pos, ti = p.position, p.tokenIndex
 					if p.records(ruleotherurl) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleotherurl, position47_86)
+						p.add(ruleotherurl, position43_82)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_86
-				goto lok86
-			l46_86:
-				pos, ti = position46_86, tokenIndex46_86
-				p.comp = comp_86
-				goto l33
+				p.comp = comp_82
+				goto lok82
+			l42_82:
+				pos, ti = position42_82, tokenIndex42_82
+				p.comp = comp_82
+				goto l29
 			}
-		lok86:
+		lok82:
 		}
-	l35:
-		_ = position34
+	l31:
+		_ = position30
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l33:
-	pos, ti = position33, tokenIndex33
+l29:
+	pos, ti = position29, tokenIndex29
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -4657,31 +4815,31 @@ l33:
 func (p *Parser) nurl() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position33, tokenIndex33 := pos, ti
+	position29, tokenIndex29 := pos, ti
 	{
-		position34 := pos
+		position30 := pos
 		{
-			position35, tokenIndex35 := pos, ti
+			position31, tokenIndex31 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.nhttpurl() {
-				goto l36
+				goto l32
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l35
-		l36:
-			pos, ti = position35, tokenIndex35
+			goto l31
+		l32:
+			pos, ti = position31, tokenIndex31
 			if p.position, p.tokenIndex = pos, ti; !p.nftpurl() {
-				goto l37
+				goto l33
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l35
-		l37:
-			pos, ti = position35, tokenIndex35
+			goto l31
+		l33:
+			pos, ti = position31, tokenIndex31
 			{ // newsurl
-				comp_82 := p.comp
+				comp_78 := p.comp
 				p.comp = uint32(rulenewsurl)
-				position196_82, tokenIndex196_82 := pos, ti
+				position192_78, tokenIndex192_78 := pos, ti
 				{
-					position197_82 := pos
+					position193_78 := pos
 					if buffer[pos] != 'n' {
 						if int(pos) == p.at {
 							p.note(0, true)
@@ -4690,7 +4848,7 @@ func (p *Parser) nurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_82
+						goto l192_78
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -4701,7 +4859,7 @@ func (p *Parser) nurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_82
+						goto l192_78
 					}
 					pos++
 					if buffer[pos] != 'w' {
@@ -4712,7 +4870,7 @@ func (p *Parser) nurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_82
+						goto l192_78
 					}
 					pos++
 					if buffer[pos] != 's' {
@@ -4723,7 +4881,7 @@ func (p *Parser) nurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_82
+						goto l192_78
 					}
 					pos++
 					if buffer[pos] != ':' {
@@ -4734,59 +4892,59 @@ func (p *Parser) nurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l196_82
+						goto l192_78
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.ngrouppart() {
-						goto l196_82
+						goto l192_78
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position198_82, tokenIndex198_82 := pos, ti
+						position194_78, tokenIndex194_78 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l198_82
+							goto l194_78
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l196_82
-					l198_82:
-						pos, ti = position198_82, tokenIndex198_82
+						goto l192_78
+					l194_78:
+						pos, ti = position194_78, tokenIndex194_78
 					}
 					if p.records(rulenewsurl) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulenewsurl, position197_82)
+						p.add(rulenewsurl, position193_78)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_82
-				goto lok82
-			l196_82:
-				pos, ti = position196_82, tokenIndex196_82
-				p.comp = comp_82
-				goto l38
+				p.comp = comp_78
+				goto lok78
+			l192_78:
+				pos, ti = position192_78, tokenIndex192_78
+				p.comp = comp_78
+				goto l34
 			}
-		lok82:
-			goto l35
-		l38:
-			pos, ti = position35, tokenIndex35
+		lok78:
+			goto l31
+		l34:
+			pos, ti = position31, tokenIndex31
 			if p.position, p.tokenIndex = pos, ti; !p.nnntpurl() {
-				goto l39
+				goto l35
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l35
-		l39:
-			pos, ti = position35, tokenIndex35
+			goto l31
+		l35:
+			pos, ti = position31, tokenIndex31
 			{ // telneturl
-				comp_83 := p.comp
+				comp_79 := p.comp
 				p.comp = uint32(ruletelneturl)
-				position222_83, tokenIndex222_83 := pos, ti
+				position218_79, tokenIndex218_79 := pos, ti
 				{
-					position223_83 := pos
+					position219_79 := pos
 					if buffer[pos] != 't' {
 						if int(pos) == p.at {
 							p.note(10, true)
@@ -4795,7 +4953,7 @@ func (p *Parser) nurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l222_83
+						goto l218_79
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -4806,7 +4964,7 @@ func (p *Parser) nurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l222_83
+						goto l218_79
 					}
 					pos++
 					if buffer[pos] != 'l' {
@@ -4817,7 +4975,7 @@ func (p *Parser) nurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l222_83
+						goto l218_79
 					}
 					pos++
 					if buffer[pos] != 'n' {
@@ -4828,7 +4986,7 @@ func (p *Parser) nurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l222_83
+						goto l218_79
 					}
 					pos++
 					if buffer[pos] != 'e' {
@@ -4839,7 +4997,7 @@ func (p *Parser) nurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l222_83
+						goto l218_79
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -4850,7 +5008,7 @@ func (p *Parser) nurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l222_83
+						goto l218_79
 					}
 					pos++
 					if buffer[pos] != ':' {
@@ -4861,7 +5019,7 @@ func (p *Parser) nurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l222_83
+						goto l218_79
 					}
 					pos++
 					if buffer[pos] != '/' {
@@ -4872,7 +5030,7 @@ func (p *Parser) nurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l222_83
+						goto l218_79
 					}
 					pos++
 					if buffer[pos] != '/' {
@@ -4883,15 +5041,15 @@ func (p *Parser) nurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l222_83
+						goto l218_79
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.nlogin() {
-						goto l222_83
+						goto l218_79
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position224_83, tokenIndex224_83 := pos, ti
+						position220_79, tokenIndex220_79 := pos, ti
 						if buffer[pos] != '/' {
 							if int(pos) == p.at {
 								p.note(12, true)
@@ -4900,105 +5058,105 @@ func (p *Parser) nurl() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l224_83
+							goto l220_79
 						}
 						pos++
-						goto l225_83
-					l224_83:
-						pos, ti = position224_83, tokenIndex224_83
+						goto l221_79
+					l220_79:
+						pos, ti = position220_79, tokenIndex220_79
 					}
-				l225_83:
+				l221_79:
 					{
-						position226_83, tokenIndex226_83 := pos, ti
+						position222_79, tokenIndex222_79 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l226_83
+							goto l222_79
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l222_83
-					l226_83:
-						pos, ti = position226_83, tokenIndex226_83
+						goto l218_79
+					l222_79:
+						pos, ti = position222_79, tokenIndex222_79
 					}
 					if p.records(ruletelneturl) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruletelneturl, position223_83)
+						p.add(ruletelneturl, position219_79)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_83
-				goto lok83
-			l222_83:
-				pos, ti = position222_83, tokenIndex222_83
-				p.comp = comp_83
-				goto l40
+				p.comp = comp_79
+				goto lok79
+			l218_79:
+				pos, ti = position218_79, tokenIndex218_79
+				p.comp = comp_79
+				goto l36
 			}
-		lok83:
-			goto l35
-		l40:
-			pos, ti = position35, tokenIndex35
+		lok79:
+			goto l31
+		l36:
+			pos, ti = position31, tokenIndex31
 			if p.position, p.tokenIndex = pos, ti; !p.ngopherurl() {
-				goto l41
+				goto l37
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l35
-		l41:
-			pos, ti = position35, tokenIndex35
+			goto l31
+		l37:
+			pos, ti = position31, tokenIndex31
 			{ // waisurl
-				comp_84 := p.comp
+				comp_80 := p.comp
 				p.comp = uint32(rulewaisurl)
-				position227_84, tokenIndex227_84 := pos, ti
+				position223_80, tokenIndex223_80 := pos, ti
 				{
-					position228_84 := pos
+					position224_80 := pos
 					{
-						position229_84, tokenIndex229_84 := pos, ti
+						position225_80, tokenIndex225_80 := pos, ti
 						if p.position, p.tokenIndex = pos, ti; !p.nwaisdatabase() {
-							goto l230_84
+							goto l226_80
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l229_84
-					l230_84:
-						pos, ti = position229_84, tokenIndex229_84
+						goto l225_80
+					l226_80:
+						pos, ti = position225_80, tokenIndex225_80
 						if p.position, p.tokenIndex = pos, ti; !p.nwaisindex() {
-							goto l231_84
+							goto l227_80
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l229_84
-					l231_84:
-						pos, ti = position229_84, tokenIndex229_84
+						goto l225_80
+					l227_80:
+						pos, ti = position225_80, tokenIndex225_80
 						if p.position, p.tokenIndex = pos, ti; !p.nwaisdoc() {
-							goto l227_84
+							goto l223_80
 						}
 						pos, ti = p.position, p.tokenIndex
 					}
-				l229_84:
+				l225_80:
 					if p.records(rulewaisurl) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulewaisurl, position228_84)
+						p.add(rulewaisurl, position224_80)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_84
-				goto lok84
-			l227_84:
-				pos, ti = position227_84, tokenIndex227_84
-				p.comp = comp_84
-				goto l42
+				p.comp = comp_80
+				goto lok80
+			l223_80:
+				pos, ti = position223_80, tokenIndex223_80
+				p.comp = comp_80
+				goto l38
 			}
-		lok84:
-			goto l35
-		l42:
-			pos, ti = position35, tokenIndex35
+		lok80:
+			goto l31
+		l38:
+			pos, ti = position31, tokenIndex31
 			{ // mailtourl
-				comp_85 := p.comp
+				comp_81 := p.comp
 				p.comp = uint32(rulemailtourl)
-				position189_85, tokenIndex189_85 := pos, ti
+				position185_81, tokenIndex185_81 := pos, ti
 				{
-					position190_85 := pos
+					position186_81 := pos
 					if buffer[pos] != 'm' {
 						if int(pos) == p.at {
 							p.note(6, true)
@@ -5007,7 +5165,7 @@ func (p *Parser) nurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l189_85
+						goto l185_81
 					}
 					pos++
 					if buffer[pos] != 'a' {
@@ -5018,7 +5176,7 @@ func (p *Parser) nurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l189_85
+						goto l185_81
 					}
 					pos++
 					if buffer[pos] != 'i' {
@@ -5029,7 +5187,7 @@ func (p *Parser) nurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l189_85
+						goto l185_81
 					}
 					pos++
 					if buffer[pos] != 'l' {
@@ -5040,7 +5198,7 @@ func (p *Parser) nurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l189_85
+						goto l185_81
 					}
 					pos++
 					if buffer[pos] != 't' {
@@ -5051,7 +5209,7 @@ func (p *Parser) nurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l189_85
+						goto l185_81
 					}
 					pos++
 					if buffer[pos] != 'o' {
@@ -5062,7 +5220,7 @@ func (p *Parser) nurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l189_85
+						goto l185_81
 					}
 					pos++
 					if buffer[pos] != ':' {
@@ -5073,119 +5231,119 @@ func (p *Parser) nurl() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l189_85
+						goto l185_81
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.nencoded822addr() {
-						goto l189_85
+						goto l185_81
 					}
 					pos, ti = p.position, p.tokenIndex
 					{
-						position191_85, tokenIndex191_85 := pos, ti
+						position187_81, tokenIndex187_81 := pos, ti
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l191_85
+							goto l187_81
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l189_85
-					l191_85:
-						pos, ti = position191_85, tokenIndex191_85
+						goto l185_81
+					l187_81:
+						pos, ti = position187_81, tokenIndex187_81
 					}
 					if p.records(rulemailtourl) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulemailtourl, position190_85)
+						p.add(rulemailtourl, position186_81)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_85
-				goto lok85
-			l189_85:
-				pos, ti = position189_85, tokenIndex189_85
-				p.comp = comp_85
-				goto l43
+				p.comp = comp_81
+				goto lok81
+			l185_81:
+				pos, ti = position185_81, tokenIndex185_81
+				p.comp = comp_81
+				goto l39
 			}
-		lok85:
-			goto l35
-		l43:
-			pos, ti = position35, tokenIndex35
+		lok81:
+			goto l31
+		l39:
+			pos, ti = position31, tokenIndex31
 			if p.position, p.tokenIndex = pos, ti; !p.nfileurl() {
-				goto l44
+				goto l40
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l35
-		l44:
-			pos, ti = position35, tokenIndex35
+			goto l31
+		l40:
+			pos, ti = position31, tokenIndex31
 			if p.position, p.tokenIndex = pos, ti; !p.nprosperourl() {
-				goto l45
+				goto l41
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l35
-		l45:
-			pos, ti = position35, tokenIndex35
+			goto l31
+		l41:
+			pos, ti = position31, tokenIndex31
 			{ // otherurl
-				comp_86 := p.comp
+				comp_82 := p.comp
 				p.comp = uint32(ruleotherurl)
-				position46_86, tokenIndex46_86 := pos, ti
+				position42_82, tokenIndex42_82 := pos, ti
 				{
-					position47_86 := pos
+					position43_82 := pos
 					if p.position, p.tokenIndex = pos, ti; !p.ngenericurl() {
-						goto l46_86
+						goto l42_82
 					}
 					pos, ti = p.position, p.tokenIndex
 					if p.records(ruleotherurl) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleotherurl, position47_86)
+						p.add(ruleotherurl, position43_82)
 						ti = p.tokenIndex
 					}
 				}
-				p.comp = comp_86
-				goto lok86
-			l46_86:
-				pos, ti = position46_86, tokenIndex46_86
-				p.comp = comp_86
-				goto l33
+				p.comp = comp_82
+				goto lok82
+			l42_82:
+				pos, ti = position42_82, tokenIndex42_82
+				p.comp = comp_82
+				goto l29
 			}
-		lok86:
+		lok82:
 		}
-	l35:
-		_ = position34
+	l31:
+		_ = position30
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l33:
-	pos, ti = position33, tokenIndex33
+l29:
+	pos, ti = position29, tokenIndex29
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rotherurl is rule 5 otherurl <- <genericurl>
+// rotherurl is rule 6 otherurl <- <genericurl>
 func (p *Parser) rotherurl() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleotherurl)
-	position46, tokenIndex46 := pos, ti
+	position42, tokenIndex42 := pos, ti
 	{
-		position47 := pos
+		position43 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.rgenericurl() {
-			goto l46
+			goto l42
 		}
 		pos, ti = p.position, p.tokenIndex
 		if p.records(ruleotherurl) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleotherurl, position47)
+			p.add(ruleotherurl, position43)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l46:
-	pos, ti = position46, tokenIndex46
+l42:
+	pos, ti = position42, tokenIndex42
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -5195,38 +5353,38 @@ func (p *Parser) notherurl() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleotherurl)
-	position46, tokenIndex46 := pos, ti
+	position42, tokenIndex42 := pos, ti
 	{
-		position47 := pos
+		position43 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.ngenericurl() {
-			goto l46
+			goto l42
 		}
 		pos, ti = p.position, p.tokenIndex
 		if p.records(ruleotherurl) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleotherurl, position47)
+			p.add(ruleotherurl, position43)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l46:
-	pos, ti = position46, tokenIndex46
+l42:
+	pos, ti = position42, tokenIndex42
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rscheme is rule 6 scheme <- <((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') lowalpha))+>
+// rscheme is rule 7 scheme <- <((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') lowalpha))+>
 func (p *Parser) rscheme() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme)
-	position48, tokenIndex48 := pos, ti
+	position44, tokenIndex44 := pos, ti
 	{
-		position49 := pos
+		position45 := pos
 		{
 			if c := buffer[pos]; class9[c] != 0 {
 				pos++
@@ -5234,13 +5392,13 @@ func (p *Parser) rscheme() bool {
 
 				{ // lowalpha
 					if c := buffer[pos]; class7[c] != 0 {
-						goto l279_9
+						goto l275_9
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l48
-				l279_9:
+					goto l44
+				l275_9:
 					pos++
 					goto lok9
 				}
@@ -5248,9 +5406,9 @@ func (p *Parser) rscheme() bool {
 			}
 		}
 
-	l50:
+	l46:
 		{
-			position51, tokenIndex51 := pos, ti
+			position47, tokenIndex47 := pos, ti
 			{
 				if c := buffer[pos]; class9[c] != 0 {
 					pos++
@@ -5258,13 +5416,13 @@ func (p *Parser) rscheme() bool {
 
 					{ // lowalpha
 						if c := buffer[pos]; class7[c] != 0 {
-							goto l279_10
+							goto l275_10
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l51
-					l279_10:
+						goto l47
+					l275_10:
 						pos++
 						goto lok10
 					}
@@ -5272,21 +5430,21 @@ func (p *Parser) rscheme() bool {
 				}
 			}
 
-			goto l50
-		l51:
-			pos, ti = position51, tokenIndex51
+			goto l46
+		l47:
+			pos, ti = position47, tokenIndex47
 		}
 		if p.records(rulescheme) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulescheme, position49)
+			p.add(rulescheme, position45)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l48:
-	pos, ti = position48, tokenIndex48
+l44:
+	pos, ti = position44, tokenIndex44
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -5297,9 +5455,9 @@ func (p *Parser) nscheme() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulescheme)
-	position48, tokenIndex48 := pos, ti
+	position44, tokenIndex44 := pos, ti
 	{
-		position49 := pos
+		position45 := pos
 		{
 			if c := buffer[pos]; class9[c] != 0 {
 				pos++
@@ -5313,13 +5471,13 @@ func (p *Parser) nscheme() bool {
 						p.note(20, true)
 					}
 					if c := buffer[pos]; class7[c] != 0 {
-						goto l279_9
+						goto l275_9
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l48
-				l279_9:
+					goto l44
+				l275_9:
 					pos++
 					goto lok9
 				}
@@ -5327,9 +5485,9 @@ func (p *Parser) nscheme() bool {
 			}
 		}
 
-	l50:
+	l46:
 		{
-			position51, tokenIndex51 := pos, ti
+			position47, tokenIndex47 := pos, ti
 			{
 				if c := buffer[pos]; class9[c] != 0 {
 					pos++
@@ -5343,13 +5501,13 @@ func (p *Parser) nscheme() bool {
 							p.note(20, true)
 						}
 						if c := buffer[pos]; class7[c] != 0 {
-							goto l279_10
+							goto l275_10
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l51
-					l279_10:
+						goto l47
+					l275_10:
 						pos++
 						goto lok10
 					}
@@ -5357,48 +5515,48 @@ func (p *Parser) nscheme() bool {
 				}
 			}
 
-			goto l50
-		l51:
-			pos, ti = position51, tokenIndex51
+			goto l46
+		l47:
+			pos, ti = position47, tokenIndex47
 		}
 		if p.records(rulescheme) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulescheme, position49)
+			p.add(rulescheme, position45)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l48:
-	pos, ti = position48, tokenIndex48
+l44:
+	pos, ti = position44, tokenIndex44
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rschemepart is rule 7 schemepart <- <(ip_schemepart / xchar*)>
+// rschemepart is rule 8 schemepart <- <(ip_schemepart / xchar*)>
 func (p *Parser) rschemepart() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
-		position55 := pos
+		position51 := pos
 		{
-			position56, tokenIndex56 := pos, ti
+			position52, tokenIndex52 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.rip_schemepart() {
-				goto l57
+				goto l53
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l56
-		l57:
-			pos, ti = position56, tokenIndex56
-		l58:
+			goto l52
+		l53:
+			pos, ti = position52, tokenIndex52
+		l54:
 			{
-				position59, tokenIndex59 := pos, ti
+				position55, tokenIndex55 := pos, ti
 				{ // xchar
-					position312_74, tokenIndex312_74 := pos, ti
+					position308_74, tokenIndex308_74 := pos, ti
 					{
-						position313_74 := pos
+						position309_74 := pos
 						{
 							if c := buffer[pos]; class17[c] != 0 {
 								pos++
@@ -5407,65 +5565,65 @@ func (p *Parser) rschemepart() bool {
 								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position303_5_74, tokenIndex303_5_74 := pos, ti
+										position299_5_74, tokenIndex299_5_74 := pos, ti
 										{
-											position304_5_74 := pos
+											position300_5_74 := pos
 											if buffer[pos] != '%' {
 
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l303_5_74
+												goto l299_5_74
 											}
 											pos++
 											{ // hex
 												if c := buffer[pos]; class2[c] != 0 {
-													goto l300_1_5_74
+													goto l296_1_5_74
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l303_5_74
-											l300_1_5_74:
+												goto l299_5_74
+											l296_1_5_74:
 												pos++
 												goto lok1_5_74
 											}
 										lok1_5_74:
 											{ // hex
 												if c := buffer[pos]; class2[c] != 0 {
-													goto l300_2_5_74
+													goto l296_2_5_74
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l303_5_74
-											l300_2_5_74:
+												goto l299_5_74
+											l296_2_5_74:
 												pos++
 												goto lok2_5_74
 											}
 										lok2_5_74:
-											_ = position304_5_74
+											_ = position300_5_74
 										}
 										goto lok5_74
-									l303_5_74:
-										pos, ti = position303_5_74, tokenIndex303_5_74
-										goto l312_74
+									l299_5_74:
+										pos, ti = position299_5_74, tokenIndex299_5_74
+										goto l308_74
 									}
 								lok5_74:
 									;
 								default:
 									{ // unreserved
 										if c := buffer[pos]; class0[c] != 0 {
-											goto l305_6_74
+											goto l301_6_74
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
 										if c := buffer[pos]; class1[c] != 0 {
-											goto l305_6_74
+											goto l301_6_74
 										}
-										goto l312_74
-									l305_6_74:
+										goto l308_74
+									l301_6_74:
 										pos++
 										goto lok6_74
 									}
@@ -5474,21 +5632,21 @@ func (p *Parser) rschemepart() bool {
 							}
 						}
 
-						_ = position313_74
+						_ = position309_74
 					}
 					goto lok74
-				l312_74:
-					pos, ti = position312_74, tokenIndex312_74
-					goto l59
+				l308_74:
+					pos, ti = position308_74, tokenIndex308_74
+					goto l55
 				}
 			lok74:
-				goto l58
-			l59:
-				pos, ti = position59, tokenIndex59
+				goto l54
+			l55:
+				pos, ti = position55, tokenIndex55
 			}
 		}
-	l56:
-		_ = position55
+	l52:
+		_ = position51
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -5498,23 +5656,23 @@ func (p *Parser) nschemepart() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
-		position55 := pos
+		position51 := pos
 		{
-			position56, tokenIndex56 := pos, ti
+			position52, tokenIndex52 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.nip_schemepart() {
-				goto l57
+				goto l53
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l56
-		l57:
-			pos, ti = position56, tokenIndex56
-		l58:
+			goto l52
+		l53:
+			pos, ti = position52, tokenIndex52
+		l54:
 			{
-				position59, tokenIndex59 := pos, ti
+				position55, tokenIndex55 := pos, ti
 				{ // xchar
-					position312_74, tokenIndex312_74 := pos, ti
+					position308_74, tokenIndex308_74 := pos, ti
 					{
-						position313_74 := pos
+						position309_74 := pos
 						{
 							if c := buffer[pos]; class17[c] != 0 {
 								pos++
@@ -5529,9 +5687,9 @@ func (p *Parser) nschemepart() bool {
 								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position303_5_74, tokenIndex303_5_74 := pos, ti
+										position299_5_74, tokenIndex299_5_74 := pos, ti
 										{
-											position304_5_74 := pos
+											position300_5_74 := pos
 											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(22, true)
@@ -5540,7 +5698,7 @@ func (p *Parser) nschemepart() bool {
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l303_5_74
+												goto l299_5_74
 											}
 											pos++
 											{ // hex
@@ -5548,13 +5706,13 @@ func (p *Parser) nschemepart() bool {
 													p.note(23, true)
 												}
 												if c := buffer[pos]; class2[c] != 0 {
-													goto l300_1_5_74
+													goto l296_1_5_74
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l303_5_74
-											l300_1_5_74:
+												goto l299_5_74
+											l296_1_5_74:
 												pos++
 												goto lok1_5_74
 											}
@@ -5564,23 +5722,23 @@ func (p *Parser) nschemepart() bool {
 													p.note(23, true)
 												}
 												if c := buffer[pos]; class2[c] != 0 {
-													goto l300_2_5_74
+													goto l296_2_5_74
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l303_5_74
-											l300_2_5_74:
+												goto l299_5_74
+											l296_2_5_74:
 												pos++
 												goto lok2_5_74
 											}
 										lok2_5_74:
-											_ = position304_5_74
+											_ = position300_5_74
 										}
 										goto lok5_74
-									l303_5_74:
-										pos, ti = position303_5_74, tokenIndex303_5_74
-										goto l312_74
+									l299_5_74:
+										pos, ti = position299_5_74, tokenIndex299_5_74
+										goto l308_74
 									}
 								lok5_74:
 									;
@@ -5590,7 +5748,7 @@ func (p *Parser) nschemepart() bool {
 											p.note(24, true)
 										}
 										if c := buffer[pos]; class0[c] != 0 {
-											goto l305_6_74
+											goto l301_6_74
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
@@ -5599,10 +5757,10 @@ func (p *Parser) nschemepart() bool {
 											p.note(25, true)
 										}
 										if c := buffer[pos]; class1[c] != 0 {
-											goto l305_6_74
+											goto l301_6_74
 										}
-										goto l312_74
-									l305_6_74:
+										goto l308_74
+									l301_6_74:
 										pos++
 										goto lok6_74
 									}
@@ -5611,41 +5769,41 @@ func (p *Parser) nschemepart() bool {
 							}
 						}
 
-						_ = position313_74
+						_ = position309_74
 					}
 					goto lok74
-				l312_74:
-					pos, ti = position312_74, tokenIndex312_74
-					goto l59
+				l308_74:
+					pos, ti = position308_74, tokenIndex308_74
+					goto l55
 				}
 			lok74:
-				goto l58
-			l59:
-				pos, ti = position59, tokenIndex59
+				goto l54
+			l55:
+				pos, ti = position55, tokenIndex55
 			}
 		}
-	l56:
-		_ = position55
+	l52:
+		_ = position51
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
-// rip_schemepart is rule 8 ip_schemepart <- <('/' '/' login ('/' urlpath)? !.)>
+// rip_schemepart is rule 9 ip_schemepart <- <('/' '/' login ('/' urlpath)? !.)>
 func (p *Parser) rip_schemepart() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleip_schemepart)
-	position60, tokenIndex60 := pos, ti
+	position56, tokenIndex56 := pos, ti
 	{
-		position61 := pos
+		position57 := pos
 		if buffer[pos] != '/' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l60
+			goto l56
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -5653,38 +5811,38 @@ func (p *Parser) rip_schemepart() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l60
+			goto l56
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
-			goto l60
+			goto l56
 		}
 		pos, ti = p.position, p.tokenIndex
 		{
-			position62, tokenIndex62 := pos, ti
+			position58, tokenIndex58 := pos, ti
 			if buffer[pos] != '/' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l62
+				goto l58
 			}
 			pos++
 			{ // urlpath
 				if false {
-					goto l62
+					goto l58
 				}
 				comp_73 := p.comp
 				p.comp = uint32(ruleurlpath)
 				{
-					position114_73 := pos
-				l115_73:
+					position110_73 := pos
+				l111_73:
 					{
-						position116_73, tokenIndex116_73 := pos, ti
+						position112_73, tokenIndex112_73 := pos, ti
 						{ // xchar
-							position312_22_73, tokenIndex312_22_73 := pos, ti
+							position308_22_73, tokenIndex308_22_73 := pos, ti
 							{
-								position313_22_73 := pos
+								position309_22_73 := pos
 								{
 									if c := buffer[pos]; class17[c] != 0 {
 										pos++
@@ -5693,65 +5851,65 @@ func (p *Parser) rip_schemepart() bool {
 										switch buffer[pos] {
 										case '%':
 											{ // escape
-												position303_5_22_73, tokenIndex303_5_22_73 := pos, ti
+												position299_5_22_73, tokenIndex299_5_22_73 := pos, ti
 												{
-													position304_5_22_73 := pos
+													position300_5_22_73 := pos
 													if buffer[pos] != '%' {
 
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_5_22_73
+														goto l299_5_22_73
 													}
 													pos++
 													{ // hex
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_1_5_22_73
+															goto l296_1_5_22_73
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_5_22_73
-													l300_1_5_22_73:
+														goto l299_5_22_73
+													l296_1_5_22_73:
 														pos++
 														goto lok1_5_22_73
 													}
 												lok1_5_22_73:
 													{ // hex
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_2_5_22_73
+															goto l296_2_5_22_73
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_5_22_73
-													l300_2_5_22_73:
+														goto l299_5_22_73
+													l296_2_5_22_73:
 														pos++
 														goto lok2_5_22_73
 													}
 												lok2_5_22_73:
-													_ = position304_5_22_73
+													_ = position300_5_22_73
 												}
 												goto lok5_22_73
-											l303_5_22_73:
-												pos, ti = position303_5_22_73, tokenIndex303_5_22_73
-												goto l312_22_73
+											l299_5_22_73:
+												pos, ti = position299_5_22_73, tokenIndex299_5_22_73
+												goto l308_22_73
 											}
 										lok5_22_73:
 											;
 										default:
 											{ // unreserved
 												if c := buffer[pos]; class0[c] != 0 {
-													goto l305_6_22_73
+													goto l301_6_22_73
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
 												if c := buffer[pos]; class1[c] != 0 {
-													goto l305_6_22_73
+													goto l301_6_22_73
 												}
-												goto l312_22_73
-											l305_6_22_73:
+												goto l308_22_73
+											l301_6_22_73:
 												pos++
 												goto lok6_22_73
 											}
@@ -5760,21 +5918,21 @@ func (p *Parser) rip_schemepart() bool {
 									}
 								}
 
-								_ = position313_22_73
+								_ = position309_22_73
 							}
 							goto lok22_73
-						l312_22_73:
-							pos, ti = position312_22_73, tokenIndex312_22_73
-							goto l116_73
+						l308_22_73:
+							pos, ti = position308_22_73, tokenIndex308_22_73
+							goto l112_73
 						}
 					lok22_73:
-						goto l115_73
-					l116_73:
-						pos, ti = position116_73, tokenIndex116_73
+						goto l111_73
+					l112_73:
+						pos, ti = position112_73, tokenIndex112_73
 					}
 					if p.records(ruleurlpath) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleurlpath, position114_73)
+						p.add(ruleurlpath, position110_73)
 						ti = p.tokenIndex
 					}
 				}
@@ -5782,38 +5940,38 @@ func (p *Parser) rip_schemepart() bool {
 				goto lok73
 			}
 		lok73:
-			goto l63
-		l62:
-			pos, ti = position62, tokenIndex62
+			goto l59
+		l58:
+			pos, ti = position58, tokenIndex58
 		}
-	l63:
+	l59:
 		{
-			position64, tokenIndex64 := pos, ti
+			position60, tokenIndex60 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l64
+				goto l60
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l60
-		l64:
-			pos, ti = position64, tokenIndex64
+			goto l56
+		l60:
+			pos, ti = position60, tokenIndex60
 		}
 		if p.records(ruleip_schemepart) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleip_schemepart, position61)
+			p.add(ruleip_schemepart, position57)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l60:
-	pos, ti = position60, tokenIndex60
+l56:
+	pos, ti = position56, tokenIndex56
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -5824,9 +5982,9 @@ func (p *Parser) nip_schemepart() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleip_schemepart)
-	position60, tokenIndex60 := pos, ti
+	position56, tokenIndex56 := pos, ti
 	{
-		position61 := pos
+		position57 := pos
 		if buffer[pos] != '/' {
 			if int(pos) == p.at {
 				p.note(12, true)
@@ -5835,7 +5993,7 @@ func (p *Parser) nip_schemepart() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l60
+			goto l56
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -5846,15 +6004,15 @@ func (p *Parser) nip_schemepart() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l60
+			goto l56
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.nlogin() {
-			goto l60
+			goto l56
 		}
 		pos, ti = p.position, p.tokenIndex
 		{
-			position62, tokenIndex62 := pos, ti
+			position58, tokenIndex58 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
 					p.note(12, true)
@@ -5863,24 +6021,24 @@ func (p *Parser) nip_schemepart() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l62
+				goto l58
 			}
 			pos++
 			{ // urlpath
 				if false {
-					goto l62
+					goto l58
 				}
 				comp_73 := p.comp
 				p.comp = uint32(ruleurlpath)
 				{
-					position114_73 := pos
-				l115_73:
+					position110_73 := pos
+				l111_73:
 					{
-						position116_73, tokenIndex116_73 := pos, ti
+						position112_73, tokenIndex112_73 := pos, ti
 						{ // xchar
-							position312_22_73, tokenIndex312_22_73 := pos, ti
+							position308_22_73, tokenIndex308_22_73 := pos, ti
 							{
-								position313_22_73 := pos
+								position309_22_73 := pos
 								{
 									if c := buffer[pos]; class17[c] != 0 {
 										pos++
@@ -5895,9 +6053,9 @@ func (p *Parser) nip_schemepart() bool {
 										switch buffer[pos] {
 										case '%':
 											{ // escape
-												position303_5_22_73, tokenIndex303_5_22_73 := pos, ti
+												position299_5_22_73, tokenIndex299_5_22_73 := pos, ti
 												{
-													position304_5_22_73 := pos
+													position300_5_22_73 := pos
 													if buffer[pos] != '%' {
 														if int(pos) == p.at {
 															p.note(22, true)
@@ -5906,7 +6064,7 @@ func (p *Parser) nip_schemepart() bool {
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_5_22_73
+														goto l299_5_22_73
 													}
 													pos++
 													{ // hex
@@ -5914,13 +6072,13 @@ func (p *Parser) nip_schemepart() bool {
 															p.note(23, true)
 														}
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_1_5_22_73
+															goto l296_1_5_22_73
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_5_22_73
-													l300_1_5_22_73:
+														goto l299_5_22_73
+													l296_1_5_22_73:
 														pos++
 														goto lok1_5_22_73
 													}
@@ -5930,23 +6088,23 @@ func (p *Parser) nip_schemepart() bool {
 															p.note(23, true)
 														}
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_2_5_22_73
+															goto l296_2_5_22_73
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_5_22_73
-													l300_2_5_22_73:
+														goto l299_5_22_73
+													l296_2_5_22_73:
 														pos++
 														goto lok2_5_22_73
 													}
 												lok2_5_22_73:
-													_ = position304_5_22_73
+													_ = position300_5_22_73
 												}
 												goto lok5_22_73
-											l303_5_22_73:
-												pos, ti = position303_5_22_73, tokenIndex303_5_22_73
-												goto l312_22_73
+											l299_5_22_73:
+												pos, ti = position299_5_22_73, tokenIndex299_5_22_73
+												goto l308_22_73
 											}
 										lok5_22_73:
 											;
@@ -5956,7 +6114,7 @@ func (p *Parser) nip_schemepart() bool {
 													p.note(24, true)
 												}
 												if c := buffer[pos]; class0[c] != 0 {
-													goto l305_6_22_73
+													goto l301_6_22_73
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
@@ -5965,10 +6123,10 @@ func (p *Parser) nip_schemepart() bool {
 													p.note(25, true)
 												}
 												if c := buffer[pos]; class1[c] != 0 {
-													goto l305_6_22_73
+													goto l301_6_22_73
 												}
-												goto l312_22_73
-											l305_6_22_73:
+												goto l308_22_73
+											l301_6_22_73:
 												pos++
 												goto lok6_22_73
 											}
@@ -5977,21 +6135,21 @@ func (p *Parser) nip_schemepart() bool {
 									}
 								}
 
-								_ = position313_22_73
+								_ = position309_22_73
 							}
 							goto lok22_73
-						l312_22_73:
-							pos, ti = position312_22_73, tokenIndex312_22_73
-							goto l116_73
+						l308_22_73:
+							pos, ti = position308_22_73, tokenIndex308_22_73
+							goto l112_73
 						}
 					lok22_73:
-						goto l115_73
-					l116_73:
-						pos, ti = position116_73, tokenIndex116_73
+						goto l111_73
+					l112_73:
+						pos, ti = position112_73, tokenIndex112_73
 					}
 					if p.records(ruleurlpath) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleurlpath, position114_73)
+						p.add(ruleurlpath, position110_73)
 						ti = p.tokenIndex
 					}
 				}
@@ -5999,161 +6157,161 @@ func (p *Parser) nip_schemepart() bool {
 				goto lok73
 			}
 		lok73:
-			goto l63
-		l62:
-			pos, ti = position62, tokenIndex62
+			goto l59
+		l58:
+			pos, ti = position58, tokenIndex58
 		}
-	l63:
+	l59:
 		{
-			position64, tokenIndex64 := pos, ti
+			position60, tokenIndex60 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l64
+				goto l60
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l60
-		l64:
-			pos, ti = position64, tokenIndex64
+			goto l56
+		l60:
+			pos, ti = position60, tokenIndex60
 		}
 		if p.records(ruleip_schemepart) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleip_schemepart, position61)
+			p.add(ruleip_schemepart, position57)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l60:
-	pos, ti = position60, tokenIndex60
+l56:
+	pos, ti = position56, tokenIndex56
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rlogin is rule 9 login <- <((user (':' password)? '@')? hostport)>
+// rlogin is rule 10 login <- <((user (':' password)? '@')? hostport)>
 func (p *Parser) rlogin() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulelogin)
-	position65, tokenIndex65 := pos, ti
+	position61, tokenIndex61 := pos, ti
 	{
-		position66 := pos
+		position62 := pos
 		{
-			position67, tokenIndex67 := pos, ti
+			position63, tokenIndex63 := pos, ti
 			{ // user
 				if false {
-					goto l67
+					goto l63
 				}
 				comp_70 := p.comp
 				p.comp = uint32(ruleuser)
 				{
-					position104_70 := pos
-				l105_70:
+					position100_70 := pos
+				l101_70:
 					{
-						position106_70, tokenIndex106_70 := pos, ti
+						position102_70, tokenIndex102_70 := pos, ti
 						{
 							if c := buffer[pos]; class10[c] != 0 {
 								pos++
 							} else {
 
 								{ // uchar
-									position308_20_70, tokenIndex308_20_70 := pos, ti
+									position304_20_70, tokenIndex304_20_70 := pos, ti
 									{
-										position309_20_70 := pos
+										position305_20_70 := pos
 										{
-											position310_20_70, tokenIndex310_20_70 := pos, ti
+											position306_20_70, tokenIndex306_20_70 := pos, ti
 											{ // unreserved
 												if c := buffer[pos]; class0[c] != 0 {
-													goto l305_3_20_70
+													goto l301_3_20_70
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
 												if c := buffer[pos]; class1[c] != 0 {
-													goto l305_3_20_70
+													goto l301_3_20_70
 												}
-												goto l311_20_70
-											l305_3_20_70:
+												goto l307_20_70
+											l301_3_20_70:
 												pos++
 												goto lok3_20_70
 											}
 										lok3_20_70:
-											goto l310_20_70
-										l311_20_70:
-											pos, ti = position310_20_70, tokenIndex310_20_70
+											goto l306_20_70
+										l307_20_70:
+											pos, ti = position306_20_70, tokenIndex306_20_70
 											{ // escape
-												position303_4_20_70, tokenIndex303_4_20_70 := pos, ti
+												position299_4_20_70, tokenIndex299_4_20_70 := pos, ti
 												{
-													position304_4_20_70 := pos
+													position300_4_20_70 := pos
 													if buffer[pos] != '%' {
 
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_4_20_70
+														goto l299_4_20_70
 													}
 													pos++
 													{ // hex
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_1_4_20_70
+															goto l296_1_4_20_70
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_4_20_70
-													l300_1_4_20_70:
+														goto l299_4_20_70
+													l296_1_4_20_70:
 														pos++
 														goto lok1_4_20_70
 													}
 												lok1_4_20_70:
 													{ // hex
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_2_4_20_70
+															goto l296_2_4_20_70
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_4_20_70
-													l300_2_4_20_70:
+														goto l299_4_20_70
+													l296_2_4_20_70:
 														pos++
 														goto lok2_4_20_70
 													}
 												lok2_4_20_70:
-													_ = position304_4_20_70
+													_ = position300_4_20_70
 												}
 												goto lok4_20_70
-											l303_4_20_70:
-												pos, ti = position303_4_20_70, tokenIndex303_4_20_70
-												goto l308_20_70
+											l299_4_20_70:
+												pos, ti = position299_4_20_70, tokenIndex299_4_20_70
+												goto l304_20_70
 											}
 										lok4_20_70:
 										}
-									l310_20_70:
-										_ = position309_20_70
+									l306_20_70:
+										_ = position305_20_70
 									}
 									goto lok20_70
-								l308_20_70:
-									pos, ti = position308_20_70, tokenIndex308_20_70
-									goto l106_70
+								l304_20_70:
+									pos, ti = position304_20_70, tokenIndex304_20_70
+									goto l102_70
 								}
 							lok20_70:
 							}
 						}
 
-						goto l105_70
-					l106_70:
-						pos, ti = position106_70, tokenIndex106_70
+						goto l101_70
+					l102_70:
+						pos, ti = position102_70, tokenIndex102_70
 					}
 					if p.records(ruleuser) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleuser, position104_70)
+						p.add(ruleuser, position100_70)
 						ti = p.tokenIndex
 					}
 				}
@@ -6162,122 +6320,122 @@ func (p *Parser) rlogin() bool {
 			}
 		lok70:
 			{
-				position69, tokenIndex69 := pos, ti
+				position65, tokenIndex65 := pos, ti
 				if buffer[pos] != ':' {
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l69
+					goto l65
 				}
 				pos++
 				{ // password
 					if false {
-						goto l69
+						goto l65
 					}
 					comp_71 := p.comp
 					p.comp = uint32(rulepassword)
 					{
-						position109_71 := pos
-					l110_71:
+						position105_71 := pos
+					l106_71:
 						{
-							position111_71, tokenIndex111_71 := pos, ti
+							position107_71, tokenIndex107_71 := pos, ti
 							{
 								if c := buffer[pos]; class10[c] != 0 {
 									pos++
 								} else {
 
 									{ // uchar
-										position308_21_71, tokenIndex308_21_71 := pos, ti
+										position304_21_71, tokenIndex304_21_71 := pos, ti
 										{
-											position309_21_71 := pos
+											position305_21_71 := pos
 											{
-												position310_21_71, tokenIndex310_21_71 := pos, ti
+												position306_21_71, tokenIndex306_21_71 := pos, ti
 												{ // unreserved
 													if c := buffer[pos]; class0[c] != 0 {
-														goto l305_3_21_71
+														goto l301_3_21_71
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
 													if c := buffer[pos]; class1[c] != 0 {
-														goto l305_3_21_71
+														goto l301_3_21_71
 													}
-													goto l311_21_71
-												l305_3_21_71:
+													goto l307_21_71
+												l301_3_21_71:
 													pos++
 													goto lok3_21_71
 												}
 											lok3_21_71:
-												goto l310_21_71
-											l311_21_71:
-												pos, ti = position310_21_71, tokenIndex310_21_71
+												goto l306_21_71
+											l307_21_71:
+												pos, ti = position306_21_71, tokenIndex306_21_71
 												{ // escape
-													position303_4_21_71, tokenIndex303_4_21_71 := pos, ti
+													position299_4_21_71, tokenIndex299_4_21_71 := pos, ti
 													{
-														position304_4_21_71 := pos
+														position300_4_21_71 := pos
 														if buffer[pos] != '%' {
 
 															if int(pos) > p.far {
 																p.far, p.farComp = int(pos), p.comp
 															}
-															goto l303_4_21_71
+															goto l299_4_21_71
 														}
 														pos++
 														{ // hex
 															if c := buffer[pos]; class2[c] != 0 {
-																goto l300_1_4_21_71
+																goto l296_1_4_21_71
 															}
 															if int(pos) > p.far {
 																p.far, p.farComp = int(pos), p.comp
 															}
-															goto l303_4_21_71
-														l300_1_4_21_71:
+															goto l299_4_21_71
+														l296_1_4_21_71:
 															pos++
 															goto lok1_4_21_71
 														}
 													lok1_4_21_71:
 														{ // hex
 															if c := buffer[pos]; class2[c] != 0 {
-																goto l300_2_4_21_71
+																goto l296_2_4_21_71
 															}
 															if int(pos) > p.far {
 																p.far, p.farComp = int(pos), p.comp
 															}
-															goto l303_4_21_71
-														l300_2_4_21_71:
+															goto l299_4_21_71
+														l296_2_4_21_71:
 															pos++
 															goto lok2_4_21_71
 														}
 													lok2_4_21_71:
-														_ = position304_4_21_71
+														_ = position300_4_21_71
 													}
 													goto lok4_21_71
-												l303_4_21_71:
-													pos, ti = position303_4_21_71, tokenIndex303_4_21_71
-													goto l308_21_71
+												l299_4_21_71:
+													pos, ti = position299_4_21_71, tokenIndex299_4_21_71
+													goto l304_21_71
 												}
 											lok4_21_71:
 											}
-										l310_21_71:
-											_ = position309_21_71
+										l306_21_71:
+											_ = position305_21_71
 										}
 										goto lok21_71
-									l308_21_71:
-										pos, ti = position308_21_71, tokenIndex308_21_71
-										goto l111_71
+									l304_21_71:
+										pos, ti = position304_21_71, tokenIndex304_21_71
+										goto l107_71
 									}
 								lok21_71:
 								}
 							}
 
-							goto l110_71
-						l111_71:
-							pos, ti = position111_71, tokenIndex111_71
+							goto l106_71
+						l107_71:
+							pos, ti = position107_71, tokenIndex107_71
 						}
 						if p.records(rulepassword) {
 							p.position, p.tokenIndex = pos, ti
-							p.add(rulepassword, position109_71)
+							p.add(rulepassword, position105_71)
 							ti = p.tokenIndex
 						}
 					}
@@ -6285,39 +6443,39 @@ func (p *Parser) rlogin() bool {
 					goto lok71
 				}
 			lok71:
-				goto l70
-			l69:
-				pos, ti = position69, tokenIndex69
+				goto l66
+			l65:
+				pos, ti = position65, tokenIndex65
 			}
-		l70:
+		l66:
 			if buffer[pos] != '@' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l67
+				goto l63
 			}
 			pos++
-			goto l68
-		l67:
-			pos, ti = position67, tokenIndex67
+			goto l64
+		l63:
+			pos, ti = position63, tokenIndex63
 		}
-	l68:
+	l64:
 		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
-			goto l65
+			goto l61
 		}
 		pos, ti = p.position, p.tokenIndex
 		if p.records(rulelogin) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulelogin, position66)
+			p.add(rulelogin, position62)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l65:
-	pos, ti = position65, tokenIndex65
+l61:
+	pos, ti = position61, tokenIndex61
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -6328,22 +6486,22 @@ func (p *Parser) nlogin() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulelogin)
-	position65, tokenIndex65 := pos, ti
+	position61, tokenIndex61 := pos, ti
 	{
-		position66 := pos
+		position62 := pos
 		{
-			position67, tokenIndex67 := pos, ti
+			position63, tokenIndex63 := pos, ti
 			{ // user
 				if false {
-					goto l67
+					goto l63
 				}
 				comp_70 := p.comp
 				p.comp = uint32(ruleuser)
 				{
-					position104_70 := pos
-				l105_70:
+					position100_70 := pos
+				l101_70:
 					{
-						position106_70, tokenIndex106_70 := pos, ti
+						position102_70, tokenIndex102_70 := pos, ti
 						{
 							if c := buffer[pos]; class10[c] != 0 {
 								pos++
@@ -6353,17 +6511,17 @@ func (p *Parser) nlogin() bool {
 								}
 
 								{ // uchar
-									position308_20_70, tokenIndex308_20_70 := pos, ti
+									position304_20_70, tokenIndex304_20_70 := pos, ti
 									{
-										position309_20_70 := pos
+										position305_20_70 := pos
 										{
-											position310_20_70, tokenIndex310_20_70 := pos, ti
+											position306_20_70, tokenIndex306_20_70 := pos, ti
 											{ // unreserved
 												if int(pos) == p.at {
 													p.note(24, true)
 												}
 												if c := buffer[pos]; class0[c] != 0 {
-													goto l305_3_20_70
+													goto l301_3_20_70
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
@@ -6372,21 +6530,21 @@ func (p *Parser) nlogin() bool {
 													p.note(25, true)
 												}
 												if c := buffer[pos]; class1[c] != 0 {
-													goto l305_3_20_70
+													goto l301_3_20_70
 												}
-												goto l311_20_70
-											l305_3_20_70:
+												goto l307_20_70
+											l301_3_20_70:
 												pos++
 												goto lok3_20_70
 											}
 										lok3_20_70:
-											goto l310_20_70
-										l311_20_70:
-											pos, ti = position310_20_70, tokenIndex310_20_70
+											goto l306_20_70
+										l307_20_70:
+											pos, ti = position306_20_70, tokenIndex306_20_70
 											{ // escape
-												position303_4_20_70, tokenIndex303_4_20_70 := pos, ti
+												position299_4_20_70, tokenIndex299_4_20_70 := pos, ti
 												{
-													position304_4_20_70 := pos
+													position300_4_20_70 := pos
 													if buffer[pos] != '%' {
 														if int(pos) == p.at {
 															p.note(22, true)
@@ -6395,7 +6553,7 @@ func (p *Parser) nlogin() bool {
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_4_20_70
+														goto l299_4_20_70
 													}
 													pos++
 													{ // hex
@@ -6403,13 +6561,13 @@ func (p *Parser) nlogin() bool {
 															p.note(23, true)
 														}
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_1_4_20_70
+															goto l296_1_4_20_70
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_4_20_70
-													l300_1_4_20_70:
+														goto l299_4_20_70
+													l296_1_4_20_70:
 														pos++
 														goto lok1_4_20_70
 													}
@@ -6419,45 +6577,45 @@ func (p *Parser) nlogin() bool {
 															p.note(23, true)
 														}
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_2_4_20_70
+															goto l296_2_4_20_70
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_4_20_70
-													l300_2_4_20_70:
+														goto l299_4_20_70
+													l296_2_4_20_70:
 														pos++
 														goto lok2_4_20_70
 													}
 												lok2_4_20_70:
-													_ = position304_4_20_70
+													_ = position300_4_20_70
 												}
 												goto lok4_20_70
-											l303_4_20_70:
-												pos, ti = position303_4_20_70, tokenIndex303_4_20_70
-												goto l308_20_70
+											l299_4_20_70:
+												pos, ti = position299_4_20_70, tokenIndex299_4_20_70
+												goto l304_20_70
 											}
 										lok4_20_70:
 										}
-									l310_20_70:
-										_ = position309_20_70
+									l306_20_70:
+										_ = position305_20_70
 									}
 									goto lok20_70
-								l308_20_70:
-									pos, ti = position308_20_70, tokenIndex308_20_70
-									goto l106_70
+								l304_20_70:
+									pos, ti = position304_20_70, tokenIndex304_20_70
+									goto l102_70
 								}
 							lok20_70:
 							}
 						}
 
-						goto l105_70
-					l106_70:
-						pos, ti = position106_70, tokenIndex106_70
+						goto l101_70
+					l102_70:
+						pos, ti = position102_70, tokenIndex102_70
 					}
 					if p.records(ruleuser) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleuser, position104_70)
+						p.add(ruleuser, position100_70)
 						ti = p.tokenIndex
 					}
 				}
@@ -6466,7 +6624,7 @@ func (p *Parser) nlogin() bool {
 			}
 		lok70:
 			{
-				position69, tokenIndex69 := pos, ti
+				position65, tokenIndex65 := pos, ti
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(4, true)
@@ -6475,20 +6633,20 @@ func (p *Parser) nlogin() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l69
+					goto l65
 				}
 				pos++
 				{ // password
 					if false {
-						goto l69
+						goto l65
 					}
 					comp_71 := p.comp
 					p.comp = uint32(rulepassword)
 					{
-						position109_71 := pos
-					l110_71:
+						position105_71 := pos
+					l106_71:
 						{
-							position111_71, tokenIndex111_71 := pos, ti
+							position107_71, tokenIndex107_71 := pos, ti
 							{
 								if c := buffer[pos]; class10[c] != 0 {
 									pos++
@@ -6498,17 +6656,17 @@ func (p *Parser) nlogin() bool {
 									}
 
 									{ // uchar
-										position308_21_71, tokenIndex308_21_71 := pos, ti
+										position304_21_71, tokenIndex304_21_71 := pos, ti
 										{
-											position309_21_71 := pos
+											position305_21_71 := pos
 											{
-												position310_21_71, tokenIndex310_21_71 := pos, ti
+												position306_21_71, tokenIndex306_21_71 := pos, ti
 												{ // unreserved
 													if int(pos) == p.at {
 														p.note(24, true)
 													}
 													if c := buffer[pos]; class0[c] != 0 {
-														goto l305_3_21_71
+														goto l301_3_21_71
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
@@ -6517,21 +6675,21 @@ func (p *Parser) nlogin() bool {
 														p.note(25, true)
 													}
 													if c := buffer[pos]; class1[c] != 0 {
-														goto l305_3_21_71
+														goto l301_3_21_71
 													}
-													goto l311_21_71
-												l305_3_21_71:
+													goto l307_21_71
+												l301_3_21_71:
 													pos++
 													goto lok3_21_71
 												}
 											lok3_21_71:
-												goto l310_21_71
-											l311_21_71:
-												pos, ti = position310_21_71, tokenIndex310_21_71
+												goto l306_21_71
+											l307_21_71:
+												pos, ti = position306_21_71, tokenIndex306_21_71
 												{ // escape
-													position303_4_21_71, tokenIndex303_4_21_71 := pos, ti
+													position299_4_21_71, tokenIndex299_4_21_71 := pos, ti
 													{
-														position304_4_21_71 := pos
+														position300_4_21_71 := pos
 														if buffer[pos] != '%' {
 															if int(pos) == p.at {
 																p.note(22, true)
@@ -6540,7 +6698,7 @@ func (p *Parser) nlogin() bool {
 															if int(pos) > p.far {
 																p.far, p.farComp = int(pos), p.comp
 															}
-															goto l303_4_21_71
+															goto l299_4_21_71
 														}
 														pos++
 														{ // hex
@@ -6548,13 +6706,13 @@ func (p *Parser) nlogin() bool {
 																p.note(23, true)
 															}
 															if c := buffer[pos]; class2[c] != 0 {
-																goto l300_1_4_21_71
+																goto l296_1_4_21_71
 															}
 															if int(pos) > p.far {
 																p.far, p.farComp = int(pos), p.comp
 															}
-															goto l303_4_21_71
-														l300_1_4_21_71:
+															goto l299_4_21_71
+														l296_1_4_21_71:
 															pos++
 															goto lok1_4_21_71
 														}
@@ -6564,45 +6722,45 @@ func (p *Parser) nlogin() bool {
 																p.note(23, true)
 															}
 															if c := buffer[pos]; class2[c] != 0 {
-																goto l300_2_4_21_71
+																goto l296_2_4_21_71
 															}
 															if int(pos) > p.far {
 																p.far, p.farComp = int(pos), p.comp
 															}
-															goto l303_4_21_71
-														l300_2_4_21_71:
+															goto l299_4_21_71
+														l296_2_4_21_71:
 															pos++
 															goto lok2_4_21_71
 														}
 													lok2_4_21_71:
-														_ = position304_4_21_71
+														_ = position300_4_21_71
 													}
 													goto lok4_21_71
-												l303_4_21_71:
-													pos, ti = position303_4_21_71, tokenIndex303_4_21_71
-													goto l308_21_71
+												l299_4_21_71:
+													pos, ti = position299_4_21_71, tokenIndex299_4_21_71
+													goto l304_21_71
 												}
 											lok4_21_71:
 											}
-										l310_21_71:
-											_ = position309_21_71
+										l306_21_71:
+											_ = position305_21_71
 										}
 										goto lok21_71
-									l308_21_71:
-										pos, ti = position308_21_71, tokenIndex308_21_71
-										goto l111_71
+									l304_21_71:
+										pos, ti = position304_21_71, tokenIndex304_21_71
+										goto l107_71
 									}
 								lok21_71:
 								}
 							}
 
-							goto l110_71
-						l111_71:
-							pos, ti = position111_71, tokenIndex111_71
+							goto l106_71
+						l107_71:
+							pos, ti = position107_71, tokenIndex107_71
 						}
 						if p.records(rulepassword) {
 							p.position, p.tokenIndex = pos, ti
-							p.add(rulepassword, position109_71)
+							p.add(rulepassword, position105_71)
 							ti = p.tokenIndex
 						}
 					}
@@ -6610,11 +6768,11 @@ func (p *Parser) nlogin() bool {
 					goto lok71
 				}
 			lok71:
-				goto l70
-			l69:
-				pos, ti = position69, tokenIndex69
+				goto l66
+			l65:
+				pos, ti = position65, tokenIndex65
 			}
-		l70:
+		l66:
 			if buffer[pos] != '@' {
 				if int(pos) == p.at {
 					p.note(27, true)
@@ -6623,169 +6781,169 @@ func (p *Parser) nlogin() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l67
+				goto l63
 			}
 			pos++
-			goto l68
-		l67:
-			pos, ti = position67, tokenIndex67
+			goto l64
+		l63:
+			pos, ti = position63, tokenIndex63
 		}
-	l68:
+	l64:
 		if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
-			goto l65
+			goto l61
 		}
 		pos, ti = p.position, p.tokenIndex
 		if p.records(rulelogin) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulelogin, position66)
+			p.add(rulelogin, position62)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l65:
-	pos, ti = position65, tokenIndex65
+l61:
+	pos, ti = position61, tokenIndex61
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rhostport is rule 10 hostport <- <(host (':' port)?)>
+// rhostport is rule 11 hostport <- <(host (':' port)?)>
 func (p *Parser) rhostport() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostport)
-	position71, tokenIndex71 := pos, ti
+	position67, tokenIndex67 := pos, ti
 	{
-		position72 := pos
+		position68 := pos
 		{ // host
 			comp_53 := p.comp
 			p.comp = uint32(rulehost)
-			position75_53, tokenIndex75_53 := pos, ti
+			position71_53, tokenIndex71_53 := pos, ti
 			{
-				position76_53 := pos
+				position72_53 := pos
 				{
-					position77_53, tokenIndex77_53 := pos, ti
+					position73_53, tokenIndex73_53 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
-						goto l78_53
+						goto l74_53
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l77_53
-				l78_53:
-					pos, ti = position77_53, tokenIndex77_53
+					goto l73_53
+				l74_53:
+					pos, ti = position73_53, tokenIndex73_53
 					if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
-						goto l75_53
+						goto l71_53
 					}
 					pos, ti = p.position, p.tokenIndex
 				}
-			l77_53:
+			l73_53:
 				if p.records(rulehost) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulehost, position76_53)
+					p.add(rulehost, position72_53)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_53
 			goto lok53
-		l75_53:
-			pos, ti = position75_53, tokenIndex75_53
+		l71_53:
+			pos, ti = position71_53, tokenIndex71_53
 			p.comp = comp_53
-			goto l71
+			goto l67
 		}
 	lok53:
 		{
-			position73, tokenIndex73 := pos, ti
+			position69, tokenIndex69 := pos, ti
 			if buffer[pos] != ':' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l73
+				goto l69
 			}
 			pos++
 			{ // port
 				comp_54 := p.comp
 				p.comp = uint32(ruleport)
-				position101_54, tokenIndex101_54 := pos, ti
+				position97_54, tokenIndex97_54 := pos, ti
 				{
-					position102_54 := pos
+					position98_54 := pos
 					{ // digits
-						position315_19_54, tokenIndex315_19_54 := pos, ti
+						position311_19_54, tokenIndex311_19_54 := pos, ti
 						{
-							position316_19_54 := pos
+							position312_19_54 := pos
 							{ // digit
 								if c := buffer[pos]; class6[c] != 0 {
-									goto l287_7_19_54
+									goto l283_7_19_54
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l315_19_54
-							l287_7_19_54:
+								goto l311_19_54
+							l283_7_19_54:
 								pos++
 								goto lok7_19_54
 							}
 						lok7_19_54:
-						l317_19_54:
+						l313_19_54:
 							{
-								position318_19_54, tokenIndex318_19_54 := pos, ti
+								position314_19_54, tokenIndex314_19_54 := pos, ti
 								{ // digit
 									if c := buffer[pos]; class6[c] != 0 {
-										goto l287_8_19_54
+										goto l283_8_19_54
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l318_19_54
-								l287_8_19_54:
+									goto l314_19_54
+								l283_8_19_54:
 									pos++
 									goto lok8_19_54
 								}
 							lok8_19_54:
-								goto l317_19_54
-							l318_19_54:
-								pos, ti = position318_19_54, tokenIndex318_19_54
+								goto l313_19_54
+							l314_19_54:
+								pos, ti = position314_19_54, tokenIndex314_19_54
 							}
-							_ = position316_19_54
+							_ = position312_19_54
 						}
 						goto lok19_54
-					l315_19_54:
-						pos, ti = position315_19_54, tokenIndex315_19_54
-						goto l101_54
+					l311_19_54:
+						pos, ti = position311_19_54, tokenIndex311_19_54
+						goto l97_54
 					}
 				lok19_54:
 					if p.records(ruleport) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleport, position102_54)
+						p.add(ruleport, position98_54)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_54
 				goto lok54
-			l101_54:
-				pos, ti = position101_54, tokenIndex101_54
+			l97_54:
+				pos, ti = position97_54, tokenIndex97_54
 				p.comp = comp_54
-				goto l73
+				goto l69
 			}
 		lok54:
-			goto l74
-		l73:
-			pos, ti = position73, tokenIndex73
+			goto l70
+		l69:
+			pos, ti = position69, tokenIndex69
 		}
-	l74:
+	l70:
 		if p.records(rulehostport) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehostport, position72)
+			p.add(rulehostport, position68)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l71:
-	pos, ti = position71, tokenIndex71
+l67:
+	pos, ti = position67, tokenIndex67
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -6796,46 +6954,46 @@ func (p *Parser) nhostport() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostport)
-	position71, tokenIndex71 := pos, ti
+	position67, tokenIndex67 := pos, ti
 	{
-		position72 := pos
+		position68 := pos
 		{ // host
 			comp_53 := p.comp
 			p.comp = uint32(rulehost)
-			position75_53, tokenIndex75_53 := pos, ti
+			position71_53, tokenIndex71_53 := pos, ti
 			{
-				position76_53 := pos
+				position72_53 := pos
 				{
-					position77_53, tokenIndex77_53 := pos, ti
+					position73_53, tokenIndex73_53 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.nhostname() {
-						goto l78_53
+						goto l74_53
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l77_53
-				l78_53:
-					pos, ti = position77_53, tokenIndex77_53
+					goto l73_53
+				l74_53:
+					pos, ti = position73_53, tokenIndex73_53
 					if p.position, p.tokenIndex = pos, ti; !p.nhostnumber() {
-						goto l75_53
+						goto l71_53
 					}
 					pos, ti = p.position, p.tokenIndex
 				}
-			l77_53:
+			l73_53:
 				if p.records(rulehost) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulehost, position76_53)
+					p.add(rulehost, position72_53)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_53
 			goto lok53
-		l75_53:
-			pos, ti = position75_53, tokenIndex75_53
+		l71_53:
+			pos, ti = position71_53, tokenIndex71_53
 			p.comp = comp_53
-			goto l71
+			goto l67
 		}
 	lok53:
 		{
-			position73, tokenIndex73 := pos, ti
+			position69, tokenIndex69 := pos, ti
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(4, true)
@@ -6844,88 +7002,127 @@ func (p *Parser) nhostport() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l73
+				goto l69
 			}
 			pos++
 			{ // port
 				comp_54 := p.comp
 				p.comp = uint32(ruleport)
-				position101_54, tokenIndex101_54 := pos, ti
+				position97_54, tokenIndex97_54 := pos, ti
 				{
-					position102_54 := pos
+					position98_54 := pos
 					{ // digits
-						position315_19_54, tokenIndex315_19_54 := pos, ti
+						position311_19_54, tokenIndex311_19_54 := pos, ti
 						{
-							position316_19_54 := pos
+							position312_19_54 := pos
 							{ // digit
 								if int(pos) == p.at {
 									p.note(28, true)
 								}
 								if c := buffer[pos]; class6[c] != 0 {
-									goto l287_7_19_54
+									goto l283_7_19_54
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l315_19_54
-							l287_7_19_54:
+								goto l311_19_54
+							l283_7_19_54:
 								pos++
 								goto lok7_19_54
 							}
 						lok7_19_54:
-						l317_19_54:
+						l313_19_54:
 							{
-								position318_19_54, tokenIndex318_19_54 := pos, ti
+								position314_19_54, tokenIndex314_19_54 := pos, ti
 								{ // digit
 									if int(pos) == p.at {
 										p.note(28, true)
 									}
 									if c := buffer[pos]; class6[c] != 0 {
-										goto l287_8_19_54
+										goto l283_8_19_54
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l318_19_54
-								l287_8_19_54:
+									goto l314_19_54
+								l283_8_19_54:
 									pos++
 									goto lok8_19_54
 								}
 							lok8_19_54:
-								goto l317_19_54
-							l318_19_54:
-								pos, ti = position318_19_54, tokenIndex318_19_54
+								goto l313_19_54
+							l314_19_54:
+								pos, ti = position314_19_54, tokenIndex314_19_54
 							}
-							_ = position316_19_54
+							_ = position312_19_54
 						}
 						goto lok19_54
-					l315_19_54:
-						pos, ti = position315_19_54, tokenIndex315_19_54
-						goto l101_54
+					l311_19_54:
+						pos, ti = position311_19_54, tokenIndex311_19_54
+						goto l97_54
 					}
 				lok19_54:
 					if p.records(ruleport) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(ruleport, position102_54)
+						p.add(ruleport, position98_54)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_54
 				goto lok54
-			l101_54:
-				pos, ti = position101_54, tokenIndex101_54
+			l97_54:
+				pos, ti = position97_54, tokenIndex97_54
 				p.comp = comp_54
-				goto l73
+				goto l69
 			}
 		lok54:
-			goto l74
-		l73:
-			pos, ti = position73, tokenIndex73
+			goto l70
+		l69:
+			pos, ti = position69, tokenIndex69
 		}
-	l74:
+	l70:
 		if p.records(rulehostport) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehostport, position72)
+			p.add(rulehostport, position68)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l67:
+	pos, ti = position67, tokenIndex67
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// rhost is rule 12 host <- <(hostname / hostnumber)>
+func (p *Parser) rhost() bool {
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulehost)
+	position71, tokenIndex71 := pos, ti
+	{
+		position72 := pos
+		{
+			position73, tokenIndex73 := pos, ti
+			if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
+				goto l74
+			}
+			pos, ti = p.position, p.tokenIndex
+			goto l73
+		l74:
+			pos, ti = position73, tokenIndex73
+			if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
+				goto l71
+			}
+			pos, ti = p.position, p.tokenIndex
+		}
+	l73:
+		if p.records(rulehost) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulehost, position72)
 			ti = p.tokenIndex
 		}
 	}
@@ -6939,159 +7136,120 @@ l71:
 	return false
 }
 
-// rhost is rule 11 host <- <(hostname / hostnumber)>
-func (p *Parser) rhost() bool {
-	pos, ti := p.position, p.tokenIndex
-	comp := p.comp
-	p.comp = uint32(rulehost)
-	position75, tokenIndex75 := pos, ti
-	{
-		position76 := pos
-		{
-			position77, tokenIndex77 := pos, ti
-			if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
-				goto l78
-			}
-			pos, ti = p.position, p.tokenIndex
-			goto l77
-		l78:
-			pos, ti = position77, tokenIndex77
-			if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
-				goto l75
-			}
-			pos, ti = p.position, p.tokenIndex
-		}
-	l77:
-		if p.records(rulehost) {
-			p.position, p.tokenIndex = pos, ti
-			p.add(rulehost, position76)
-			ti = p.tokenIndex
-		}
-	}
-	p.comp = comp
-	p.position, p.tokenIndex = pos, ti
-	return true
-l75:
-	pos, ti = position75, tokenIndex75
-	p.comp = comp
-	p.position, p.tokenIndex = pos, ti
-	return false
-}
-
 func (p *Parser) nhost() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehost)
-	position75, tokenIndex75 := pos, ti
+	position71, tokenIndex71 := pos, ti
 	{
-		position76 := pos
+		position72 := pos
 		{
-			position77, tokenIndex77 := pos, ti
+			position73, tokenIndex73 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.nhostname() {
-				goto l78
+				goto l74
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l77
-		l78:
-			pos, ti = position77, tokenIndex77
+			goto l73
+		l74:
+			pos, ti = position73, tokenIndex73
 			if p.position, p.tokenIndex = pos, ti; !p.nhostnumber() {
-				goto l75
+				goto l71
 			}
 			pos, ti = p.position, p.tokenIndex
 		}
-	l77:
+	l73:
 		if p.records(rulehost) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehost, position76)
+			p.add(rulehost, position72)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l75:
-	pos, ti = position75, tokenIndex75
+l71:
+	pos, ti = position71, tokenIndex71
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rhostname is rule 12 hostname <- <((domainlabel '.')* toplabel)>
+// rhostname is rule 13 hostname <- <((domainlabel '.')* toplabel)>
 func (p *Parser) rhostname() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostname)
-	position79, tokenIndex79 := pos, ti
+	position75, tokenIndex75 := pos, ti
 	{
-		position80 := pos
-	l81:
+		position76 := pos
+	l77:
 		{
-			position82, tokenIndex82 := pos, ti
+			position78, tokenIndex78 := pos, ti
 			{ // domainlabel
-				position83_39, tokenIndex83_39 := pos, ti
+				position79_39, tokenIndex79_39 := pos, ti
 				{
-					position84_39 := pos
+					position80_39 := pos
 					{ // alphadigit
 						if c := buffer[pos]; class7[c] != 0 {
-							goto l95_11_39
+							goto l91_11_39
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if c := buffer[pos]; class8[c] != 0 {
-							goto l95_11_39
+							goto l91_11_39
 						}
-						goto l83_39
-					l95_11_39:
+						goto l79_39
+					l91_11_39:
 						pos++
 						goto lok11_39
 					}
 				lok11_39:
-				l85_39:
+				l81_39:
 					{
-						position86_39, tokenIndex86_39 := pos, ti
-					l87_39:
+						position82_39, tokenIndex82_39 := pos, ti
+					l83_39:
 						{
-							position88_39, tokenIndex88_39 := pos, ti
+							position84_39, tokenIndex84_39 := pos, ti
 							if buffer[pos] != '-' {
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l88_39
+								goto l84_39
 							}
 							pos++
-							goto l87_39
-						l88_39:
-							pos, ti = position88_39, tokenIndex88_39
+							goto l83_39
+						l84_39:
+							pos, ti = position84_39, tokenIndex84_39
 						}
 						{ // alphadigit
 							if c := buffer[pos]; class7[c] != 0 {
-								goto l95_12_39
+								goto l91_12_39
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if c := buffer[pos]; class8[c] != 0 {
-								goto l95_12_39
+								goto l91_12_39
 							}
-							goto l86_39
-						l95_12_39:
+							goto l82_39
+						l91_12_39:
 							pos++
 							goto lok12_39
 						}
 					lok12_39:
-						goto l85_39
-					l86_39:
-						pos, ti = position86_39, tokenIndex86_39
+						goto l81_39
+					l82_39:
+						pos, ti = position82_39, tokenIndex82_39
 					}
-					_ = position84_39
+					_ = position80_39
 				}
 				goto lok39
-			l83_39:
-				pos, ti = position83_39, tokenIndex83_39
-				goto l82
+			l79_39:
+				pos, ti = position79_39, tokenIndex79_39
+				goto l78
 			}
 		lok39:
 			if buffer[pos] != '.' {
@@ -7099,90 +7257,90 @@ func (p *Parser) rhostname() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l82
+				goto l78
 			}
 			pos++
-			goto l81
-		l82:
-			pos, ti = position82, tokenIndex82
+			goto l77
+		l78:
+			pos, ti = position78, tokenIndex78
 		}
 		{ // toplabel
-			position89_40, tokenIndex89_40 := pos, ti
+			position85_40, tokenIndex85_40 := pos, ti
 			{
-				position90_40 := pos
+				position86_40 := pos
 				{ // alpha
 					if c := buffer[pos]; class7[c] != 0 {
-						goto l283_13_40
+						goto l279_13_40
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if c := buffer[pos]; class1[c] != 0 {
-						goto l283_13_40
+						goto l279_13_40
 					}
-					goto l89_40
-				l283_13_40:
+					goto l85_40
+				l279_13_40:
 					pos++
 					goto lok13_40
 				}
 			lok13_40:
-			l91_40:
+			l87_40:
 				{
-					position92_40, tokenIndex92_40 := pos, ti
-				l93_40:
+					position88_40, tokenIndex88_40 := pos, ti
+				l89_40:
 					{
-						position94_40, tokenIndex94_40 := pos, ti
+						position90_40, tokenIndex90_40 := pos, ti
 						if buffer[pos] != '-' {
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l94_40
+							goto l90_40
 						}
 						pos++
-						goto l93_40
-					l94_40:
-						pos, ti = position94_40, tokenIndex94_40
+						goto l89_40
+					l90_40:
+						pos, ti = position90_40, tokenIndex90_40
 					}
 					{ // alphadigit
 						if c := buffer[pos]; class7[c] != 0 {
-							goto l95_14_40
+							goto l91_14_40
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if c := buffer[pos]; class8[c] != 0 {
-							goto l95_14_40
+							goto l91_14_40
 						}
-						goto l92_40
-					l95_14_40:
+						goto l88_40
+					l91_14_40:
 						pos++
 						goto lok14_40
 					}
 				lok14_40:
-					goto l91_40
-				l92_40:
-					pos, ti = position92_40, tokenIndex92_40
+					goto l87_40
+				l88_40:
+					pos, ti = position88_40, tokenIndex88_40
 				}
-				_ = position90_40
+				_ = position86_40
 			}
 			goto lok40
-		l89_40:
-			pos, ti = position89_40, tokenIndex89_40
-			goto l79
+		l85_40:
+			pos, ti = position85_40, tokenIndex85_40
+			goto l75
 		}
 	lok40:
 		if p.records(rulehostname) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehostname, position80)
+			p.add(rulehostname, position76)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l79:
-	pos, ti = position79, tokenIndex79
+l75:
+	pos, ti = position75, tokenIndex75
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -7193,22 +7351,22 @@ func (p *Parser) nhostname() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostname)
-	position79, tokenIndex79 := pos, ti
+	position75, tokenIndex75 := pos, ti
 	{
-		position80 := pos
-	l81:
+		position76 := pos
+	l77:
 		{
-			position82, tokenIndex82 := pos, ti
+			position78, tokenIndex78 := pos, ti
 			{ // domainlabel
-				position83_39, tokenIndex83_39 := pos, ti
+				position79_39, tokenIndex79_39 := pos, ti
 				{
-					position84_39 := pos
+					position80_39 := pos
 					{ // alphadigit
 						if int(pos) == p.at {
 							p.note(20, true)
 						}
 						if c := buffer[pos]; class7[c] != 0 {
-							goto l95_11_39
+							goto l91_11_39
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -7217,20 +7375,20 @@ func (p *Parser) nhostname() bool {
 							p.note(29, true)
 						}
 						if c := buffer[pos]; class8[c] != 0 {
-							goto l95_11_39
+							goto l91_11_39
 						}
-						goto l83_39
-					l95_11_39:
+						goto l79_39
+					l91_11_39:
 						pos++
 						goto lok11_39
 					}
 				lok11_39:
-				l85_39:
+				l81_39:
 					{
-						position86_39, tokenIndex86_39 := pos, ti
-					l87_39:
+						position82_39, tokenIndex82_39 := pos, ti
+					l83_39:
 						{
-							position88_39, tokenIndex88_39 := pos, ti
+							position84_39, tokenIndex84_39 := pos, ti
 							if buffer[pos] != '-' {
 								if int(pos) == p.at {
 									p.note(30, true)
@@ -7239,19 +7397,19 @@ func (p *Parser) nhostname() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l88_39
+								goto l84_39
 							}
 							pos++
-							goto l87_39
-						l88_39:
-							pos, ti = position88_39, tokenIndex88_39
+							goto l83_39
+						l84_39:
+							pos, ti = position84_39, tokenIndex84_39
 						}
 						{ // alphadigit
 							if int(pos) == p.at {
 								p.note(20, true)
 							}
 							if c := buffer[pos]; class7[c] != 0 {
-								goto l95_12_39
+								goto l91_12_39
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -7260,24 +7418,24 @@ func (p *Parser) nhostname() bool {
 								p.note(29, true)
 							}
 							if c := buffer[pos]; class8[c] != 0 {
-								goto l95_12_39
+								goto l91_12_39
 							}
-							goto l86_39
-						l95_12_39:
+							goto l82_39
+						l91_12_39:
 							pos++
 							goto lok12_39
 						}
 					lok12_39:
-						goto l85_39
-					l86_39:
-						pos, ti = position86_39, tokenIndex86_39
+						goto l81_39
+					l82_39:
+						pos, ti = position82_39, tokenIndex82_39
 					}
-					_ = position84_39
+					_ = position80_39
 				}
 				goto lok39
-			l83_39:
-				pos, ti = position83_39, tokenIndex83_39
-				goto l82
+			l79_39:
+				pos, ti = position79_39, tokenIndex79_39
+				goto l78
 			}
 		lok39:
 			if buffer[pos] != '.' {
@@ -7288,23 +7446,23 @@ func (p *Parser) nhostname() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l82
+				goto l78
 			}
 			pos++
-			goto l81
-		l82:
-			pos, ti = position82, tokenIndex82
+			goto l77
+		l78:
+			pos, ti = position78, tokenIndex78
 		}
 		{ // toplabel
-			position89_40, tokenIndex89_40 := pos, ti
+			position85_40, tokenIndex85_40 := pos, ti
 			{
-				position90_40 := pos
+				position86_40 := pos
 				{ // alpha
 					if int(pos) == p.at {
 						p.note(20, true)
 					}
 					if c := buffer[pos]; class7[c] != 0 {
-						goto l283_13_40
+						goto l279_13_40
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -7313,20 +7471,20 @@ func (p *Parser) nhostname() bool {
 						p.note(25, true)
 					}
 					if c := buffer[pos]; class1[c] != 0 {
-						goto l283_13_40
+						goto l279_13_40
 					}
-					goto l89_40
-				l283_13_40:
+					goto l85_40
+				l279_13_40:
 					pos++
 					goto lok13_40
 				}
 			lok13_40:
-			l91_40:
+			l87_40:
 				{
-					position92_40, tokenIndex92_40 := pos, ti
-				l93_40:
+					position88_40, tokenIndex88_40 := pos, ti
+				l89_40:
 					{
-						position94_40, tokenIndex94_40 := pos, ti
+						position90_40, tokenIndex90_40 := pos, ti
 						if buffer[pos] != '-' {
 							if int(pos) == p.at {
 								p.note(30, true)
@@ -7335,19 +7493,19 @@ func (p *Parser) nhostname() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l94_40
+							goto l90_40
 						}
 						pos++
-						goto l93_40
-					l94_40:
-						pos, ti = position94_40, tokenIndex94_40
+						goto l89_40
+					l90_40:
+						pos, ti = position90_40, tokenIndex90_40
 					}
 					{ // alphadigit
 						if int(pos) == p.at {
 							p.note(20, true)
 						}
 						if c := buffer[pos]; class7[c] != 0 {
-							goto l95_14_40
+							goto l91_14_40
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -7356,109 +7514,109 @@ func (p *Parser) nhostname() bool {
 							p.note(29, true)
 						}
 						if c := buffer[pos]; class8[c] != 0 {
-							goto l95_14_40
+							goto l91_14_40
 						}
-						goto l92_40
-					l95_14_40:
+						goto l88_40
+					l91_14_40:
 						pos++
 						goto lok14_40
 					}
 				lok14_40:
-					goto l91_40
-				l92_40:
-					pos, ti = position92_40, tokenIndex92_40
+					goto l87_40
+				l88_40:
+					pos, ti = position88_40, tokenIndex88_40
 				}
-				_ = position90_40
+				_ = position86_40
 			}
 			goto lok40
-		l89_40:
-			pos, ti = position89_40, tokenIndex89_40
-			goto l79
+		l85_40:
+			pos, ti = position85_40, tokenIndex85_40
+			goto l75
 		}
 	lok40:
 		if p.records(rulehostname) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehostname, position80)
+			p.add(rulehostname, position76)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l79:
-	pos, ti = position79, tokenIndex79
+l75:
+	pos, ti = position75, tokenIndex75
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rdomainlabel is rule 13 domainlabel <- <(alphadigit ('-'* alphadigit)*)>
+// rdomainlabel is rule 14 domainlabel <- <(alphadigit ('-'* alphadigit)*)>
 func (p *Parser) rdomainlabel() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position83, tokenIndex83 := pos, ti
+	position79, tokenIndex79 := pos, ti
 	{
-		position84 := pos
+		position80 := pos
 		{ // alphadigit
 			if c := buffer[pos]; class7[c] != 0 {
-				goto l95_11
+				goto l91_11
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if c := buffer[pos]; class8[c] != 0 {
-				goto l95_11
+				goto l91_11
 			}
-			goto l83
-		l95_11:
+			goto l79
+		l91_11:
 			pos++
 			goto lok11
 		}
 	lok11:
-	l85:
+	l81:
 		{
-			position86, tokenIndex86 := pos, ti
-		l87:
+			position82, tokenIndex82 := pos, ti
+		l83:
 			{
-				position88, tokenIndex88 := pos, ti
+				position84, tokenIndex84 := pos, ti
 				if buffer[pos] != '-' {
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l88
+					goto l84
 				}
 				pos++
-				goto l87
-			l88:
-				pos, ti = position88, tokenIndex88
+				goto l83
+			l84:
+				pos, ti = position84, tokenIndex84
 			}
 			{ // alphadigit
 				if c := buffer[pos]; class7[c] != 0 {
-					goto l95_12
+					goto l91_12
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				if c := buffer[pos]; class8[c] != 0 {
-					goto l95_12
+					goto l91_12
 				}
-				goto l86
-			l95_12:
+				goto l82
+			l91_12:
 				pos++
 				goto lok12
 			}
 		lok12:
-			goto l85
-		l86:
-			pos, ti = position86, tokenIndex86
+			goto l81
+		l82:
+			pos, ti = position82, tokenIndex82
 		}
-		_ = position84
+		_ = position80
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l83:
-	pos, ti = position83, tokenIndex83
+l79:
+	pos, ti = position79, tokenIndex79
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -7466,15 +7624,15 @@ l83:
 func (p *Parser) ndomainlabel() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position83, tokenIndex83 := pos, ti
+	position79, tokenIndex79 := pos, ti
 	{
-		position84 := pos
+		position80 := pos
 		{ // alphadigit
 			if int(pos) == p.at {
 				p.note(20, true)
 			}
 			if c := buffer[pos]; class7[c] != 0 {
-				goto l95_11
+				goto l91_11
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -7483,20 +7641,20 @@ func (p *Parser) ndomainlabel() bool {
 				p.note(29, true)
 			}
 			if c := buffer[pos]; class8[c] != 0 {
-				goto l95_11
+				goto l91_11
 			}
-			goto l83
-		l95_11:
+			goto l79
+		l91_11:
 			pos++
 			goto lok11
 		}
 	lok11:
-	l85:
+	l81:
 		{
-			position86, tokenIndex86 := pos, ti
-		l87:
+			position82, tokenIndex82 := pos, ti
+		l83:
 			{
-				position88, tokenIndex88 := pos, ti
+				position84, tokenIndex84 := pos, ti
 				if buffer[pos] != '-' {
 					if int(pos) == p.at {
 						p.note(30, true)
@@ -7505,19 +7663,19 @@ func (p *Parser) ndomainlabel() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l88
+					goto l84
 				}
 				pos++
-				goto l87
-			l88:
-				pos, ti = position88, tokenIndex88
+				goto l83
+			l84:
+				pos, ti = position84, tokenIndex84
 			}
 			{ // alphadigit
 				if int(pos) == p.at {
 					p.note(20, true)
 				}
 				if c := buffer[pos]; class7[c] != 0 {
-					goto l95_12
+					goto l91_12
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -7526,95 +7684,95 @@ func (p *Parser) ndomainlabel() bool {
 					p.note(29, true)
 				}
 				if c := buffer[pos]; class8[c] != 0 {
-					goto l95_12
+					goto l91_12
 				}
-				goto l86
-			l95_12:
+				goto l82
+			l91_12:
 				pos++
 				goto lok12
 			}
 		lok12:
-			goto l85
-		l86:
-			pos, ti = position86, tokenIndex86
+			goto l81
+		l82:
+			pos, ti = position82, tokenIndex82
 		}
-		_ = position84
+		_ = position80
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l83:
-	pos, ti = position83, tokenIndex83
+l79:
+	pos, ti = position79, tokenIndex79
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rtoplabel is rule 14 toplabel <- <(alpha ('-'* alphadigit)*)>
+// rtoplabel is rule 15 toplabel <- <(alpha ('-'* alphadigit)*)>
 func (p *Parser) rtoplabel() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position89, tokenIndex89 := pos, ti
+	position85, tokenIndex85 := pos, ti
 	{
-		position90 := pos
+		position86 := pos
 		{ // alpha
 			if c := buffer[pos]; class7[c] != 0 {
-				goto l283_13
+				goto l279_13
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if c := buffer[pos]; class1[c] != 0 {
-				goto l283_13
+				goto l279_13
 			}
-			goto l89
-		l283_13:
+			goto l85
+		l279_13:
 			pos++
 			goto lok13
 		}
 	lok13:
-	l91:
+	l87:
 		{
-			position92, tokenIndex92 := pos, ti
-		l93:
+			position88, tokenIndex88 := pos, ti
+		l89:
 			{
-				position94, tokenIndex94 := pos, ti
+				position90, tokenIndex90 := pos, ti
 				if buffer[pos] != '-' {
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l94
+					goto l90
 				}
 				pos++
-				goto l93
-			l94:
-				pos, ti = position94, tokenIndex94
+				goto l89
+			l90:
+				pos, ti = position90, tokenIndex90
 			}
 			{ // alphadigit
 				if c := buffer[pos]; class7[c] != 0 {
-					goto l95_14
+					goto l91_14
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				if c := buffer[pos]; class8[c] != 0 {
-					goto l95_14
+					goto l91_14
 				}
-				goto l92
-			l95_14:
+				goto l88
+			l91_14:
 				pos++
 				goto lok14
 			}
 		lok14:
-			goto l91
-		l92:
-			pos, ti = position92, tokenIndex92
+			goto l87
+		l88:
+			pos, ti = position88, tokenIndex88
 		}
-		_ = position90
+		_ = position86
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l89:
-	pos, ti = position89, tokenIndex89
+l85:
+	pos, ti = position85, tokenIndex85
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -7622,15 +7780,15 @@ l89:
 func (p *Parser) ntoplabel() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position89, tokenIndex89 := pos, ti
+	position85, tokenIndex85 := pos, ti
 	{
-		position90 := pos
+		position86 := pos
 		{ // alpha
 			if int(pos) == p.at {
 				p.note(20, true)
 			}
 			if c := buffer[pos]; class7[c] != 0 {
-				goto l283_13
+				goto l279_13
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -7639,20 +7797,20 @@ func (p *Parser) ntoplabel() bool {
 				p.note(25, true)
 			}
 			if c := buffer[pos]; class1[c] != 0 {
-				goto l283_13
+				goto l279_13
 			}
-			goto l89
-		l283_13:
+			goto l85
+		l279_13:
 			pos++
 			goto lok13
 		}
 	lok13:
-	l91:
+	l87:
 		{
-			position92, tokenIndex92 := pos, ti
-		l93:
+			position88, tokenIndex88 := pos, ti
+		l89:
 			{
-				position94, tokenIndex94 := pos, ti
+				position90, tokenIndex90 := pos, ti
 				if buffer[pos] != '-' {
 					if int(pos) == p.at {
 						p.note(30, true)
@@ -7661,19 +7819,19 @@ func (p *Parser) ntoplabel() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l94
+					goto l90
 				}
 				pos++
-				goto l93
-			l94:
-				pos, ti = position94, tokenIndex94
+				goto l89
+			l90:
+				pos, ti = position90, tokenIndex90
 			}
 			{ // alphadigit
 				if int(pos) == p.at {
 					p.note(20, true)
 				}
 				if c := buffer[pos]; class7[c] != 0 {
-					goto l95_14
+					goto l91_14
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -7682,44 +7840,44 @@ func (p *Parser) ntoplabel() bool {
 					p.note(29, true)
 				}
 				if c := buffer[pos]; class8[c] != 0 {
-					goto l95_14
+					goto l91_14
 				}
-				goto l92
-			l95_14:
+				goto l88
+			l91_14:
 				pos++
 				goto lok14
 			}
 		lok14:
-			goto l91
-		l92:
-			pos, ti = position92, tokenIndex92
+			goto l87
+		l88:
+			pos, ti = position88, tokenIndex88
 		}
-		_ = position90
+		_ = position86
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l89:
-	pos, ti = position89, tokenIndex89
+l85:
+	pos, ti = position85, tokenIndex85
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// ralphadigit is rule 15 alphadigit <- <(alpha / digit)>
+// ralphadigit is rule 16 alphadigit <- <(alpha / digit)>
 func (p *Parser) ralphadigit() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class7[c] != 0 {
-		goto l95
+		goto l91
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if c := buffer[pos]; class8[c] != 0 {
-		goto l95
+		goto l91
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l95:
+l91:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -7732,7 +7890,7 @@ func (p *Parser) nalphadigit() bool {
 		p.note(20, true)
 	}
 	if c := buffer[pos]; class7[c] != 0 {
-		goto l95
+		goto l91
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
@@ -7741,68 +7899,68 @@ func (p *Parser) nalphadigit() bool {
 		p.note(29, true)
 	}
 	if c := buffer[pos]; class8[c] != 0 {
-		goto l95
+		goto l91
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l95:
+l91:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
-// rhostnumber is rule 16 hostnumber <- <(digits '.' digits '.' digits '.' digits)>
+// rhostnumber is rule 17 hostnumber <- <(digits '.' digits '.' digits '.' digits)>
 func (p *Parser) rhostnumber() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostnumber)
-	position99, tokenIndex99 := pos, ti
+	position95, tokenIndex95 := pos, ti
 	{
-		position100 := pos
+		position96 := pos
 		{ // digits
-			position315_15, tokenIndex315_15 := pos, ti
+			position311_15, tokenIndex311_15 := pos, ti
 			{
-				position316_15 := pos
+				position312_15 := pos
 				{ // digit
 					if c := buffer[pos]; class6[c] != 0 {
-						goto l287_7_15
+						goto l283_7_15
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l315_15
-				l287_7_15:
+					goto l311_15
+				l283_7_15:
 					pos++
 					goto lok7_15
 				}
 			lok7_15:
-			l317_15:
+			l313_15:
 				{
-					position318_15, tokenIndex318_15 := pos, ti
+					position314_15, tokenIndex314_15 := pos, ti
 					{ // digit
 						if c := buffer[pos]; class6[c] != 0 {
-							goto l287_8_15
+							goto l283_8_15
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l318_15
-					l287_8_15:
+						goto l314_15
+					l283_8_15:
 						pos++
 						goto lok8_15
 					}
 				lok8_15:
-					goto l317_15
-				l318_15:
-					pos, ti = position318_15, tokenIndex318_15
+					goto l313_15
+				l314_15:
+					pos, ti = position314_15, tokenIndex314_15
 				}
-				_ = position316_15
+				_ = position312_15
 			}
 			goto lok15
-		l315_15:
-			pos, ti = position315_15, tokenIndex315_15
-			goto l99
+		l311_15:
+			pos, ti = position311_15, tokenIndex311_15
+			goto l95
 		}
 	lok15:
 		if buffer[pos] != '.' {
@@ -7810,52 +7968,52 @@ func (p *Parser) rhostnumber() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l99
+			goto l95
 		}
 		pos++
 		{ // digits
-			position315_16, tokenIndex315_16 := pos, ti
+			position311_16, tokenIndex311_16 := pos, ti
 			{
-				position316_16 := pos
+				position312_16 := pos
 				{ // digit
 					if c := buffer[pos]; class6[c] != 0 {
-						goto l287_7_16
+						goto l283_7_16
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l315_16
-				l287_7_16:
+					goto l311_16
+				l283_7_16:
 					pos++
 					goto lok7_16
 				}
 			lok7_16:
-			l317_16:
+			l313_16:
 				{
-					position318_16, tokenIndex318_16 := pos, ti
+					position314_16, tokenIndex314_16 := pos, ti
 					{ // digit
 						if c := buffer[pos]; class6[c] != 0 {
-							goto l287_8_16
+							goto l283_8_16
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l318_16
-					l287_8_16:
+						goto l314_16
+					l283_8_16:
 						pos++
 						goto lok8_16
 					}
 				lok8_16:
-					goto l317_16
-				l318_16:
-					pos, ti = position318_16, tokenIndex318_16
+					goto l313_16
+				l314_16:
+					pos, ti = position314_16, tokenIndex314_16
 				}
-				_ = position316_16
+				_ = position312_16
 			}
 			goto lok16
-		l315_16:
-			pos, ti = position315_16, tokenIndex315_16
-			goto l99
+		l311_16:
+			pos, ti = position311_16, tokenIndex311_16
+			goto l95
 		}
 	lok16:
 		if buffer[pos] != '.' {
@@ -7863,52 +8021,52 @@ func (p *Parser) rhostnumber() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l99
+			goto l95
 		}
 		pos++
 		{ // digits
-			position315_17, tokenIndex315_17 := pos, ti
+			position311_17, tokenIndex311_17 := pos, ti
 			{
-				position316_17 := pos
+				position312_17 := pos
 				{ // digit
 					if c := buffer[pos]; class6[c] != 0 {
-						goto l287_7_17
+						goto l283_7_17
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l315_17
-				l287_7_17:
+					goto l311_17
+				l283_7_17:
 					pos++
 					goto lok7_17
 				}
 			lok7_17:
-			l317_17:
+			l313_17:
 				{
-					position318_17, tokenIndex318_17 := pos, ti
+					position314_17, tokenIndex314_17 := pos, ti
 					{ // digit
 						if c := buffer[pos]; class6[c] != 0 {
-							goto l287_8_17
+							goto l283_8_17
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l318_17
-					l287_8_17:
+						goto l314_17
+					l283_8_17:
 						pos++
 						goto lok8_17
 					}
 				lok8_17:
-					goto l317_17
-				l318_17:
-					pos, ti = position318_17, tokenIndex318_17
+					goto l313_17
+				l314_17:
+					pos, ti = position314_17, tokenIndex314_17
 				}
-				_ = position316_17
+				_ = position312_17
 			}
 			goto lok17
-		l315_17:
-			pos, ti = position315_17, tokenIndex315_17
-			goto l99
+		l311_17:
+			pos, ti = position311_17, tokenIndex311_17
+			goto l95
 		}
 	lok17:
 		if buffer[pos] != '.' {
@@ -7916,65 +8074,65 @@ func (p *Parser) rhostnumber() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l99
+			goto l95
 		}
 		pos++
 		{ // digits
-			position315_18, tokenIndex315_18 := pos, ti
+			position311_18, tokenIndex311_18 := pos, ti
 			{
-				position316_18 := pos
+				position312_18 := pos
 				{ // digit
 					if c := buffer[pos]; class6[c] != 0 {
-						goto l287_7_18
+						goto l283_7_18
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l315_18
-				l287_7_18:
+					goto l311_18
+				l283_7_18:
 					pos++
 					goto lok7_18
 				}
 			lok7_18:
-			l317_18:
+			l313_18:
 				{
-					position318_18, tokenIndex318_18 := pos, ti
+					position314_18, tokenIndex314_18 := pos, ti
 					{ // digit
 						if c := buffer[pos]; class6[c] != 0 {
-							goto l287_8_18
+							goto l283_8_18
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l318_18
-					l287_8_18:
+						goto l314_18
+					l283_8_18:
 						pos++
 						goto lok8_18
 					}
 				lok8_18:
-					goto l317_18
-				l318_18:
-					pos, ti = position318_18, tokenIndex318_18
+					goto l313_18
+				l314_18:
+					pos, ti = position314_18, tokenIndex314_18
 				}
-				_ = position316_18
+				_ = position312_18
 			}
 			goto lok18
-		l315_18:
-			pos, ti = position315_18, tokenIndex315_18
-			goto l99
+		l311_18:
+			pos, ti = position311_18, tokenIndex311_18
+			goto l95
 		}
 	lok18:
 		if p.records(rulehostnumber) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehostnumber, position100)
+			p.add(rulehostnumber, position96)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l99:
-	pos, ti = position99, tokenIndex99
+l95:
+	pos, ti = position95, tokenIndex95
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -7985,58 +8143,58 @@ func (p *Parser) nhostnumber() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehostnumber)
-	position99, tokenIndex99 := pos, ti
+	position95, tokenIndex95 := pos, ti
 	{
-		position100 := pos
+		position96 := pos
 		{ // digits
-			position315_15, tokenIndex315_15 := pos, ti
+			position311_15, tokenIndex311_15 := pos, ti
 			{
-				position316_15 := pos
+				position312_15 := pos
 				{ // digit
 					if int(pos) == p.at {
 						p.note(28, true)
 					}
 					if c := buffer[pos]; class6[c] != 0 {
-						goto l287_7_15
+						goto l283_7_15
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l315_15
-				l287_7_15:
+					goto l311_15
+				l283_7_15:
 					pos++
 					goto lok7_15
 				}
 			lok7_15:
-			l317_15:
+			l313_15:
 				{
-					position318_15, tokenIndex318_15 := pos, ti
+					position314_15, tokenIndex314_15 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
 							p.note(28, true)
 						}
 						if c := buffer[pos]; class6[c] != 0 {
-							goto l287_8_15
+							goto l283_8_15
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l318_15
-					l287_8_15:
+						goto l314_15
+					l283_8_15:
 						pos++
 						goto lok8_15
 					}
 				lok8_15:
-					goto l317_15
-				l318_15:
-					pos, ti = position318_15, tokenIndex318_15
+					goto l313_15
+				l314_15:
+					pos, ti = position314_15, tokenIndex314_15
 				}
-				_ = position316_15
+				_ = position312_15
 			}
 			goto lok15
-		l315_15:
-			pos, ti = position315_15, tokenIndex315_15
-			goto l99
+		l311_15:
+			pos, ti = position311_15, tokenIndex311_15
+			goto l95
 		}
 	lok15:
 		if buffer[pos] != '.' {
@@ -8047,58 +8205,58 @@ func (p *Parser) nhostnumber() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l99
+			goto l95
 		}
 		pos++
 		{ // digits
-			position315_16, tokenIndex315_16 := pos, ti
+			position311_16, tokenIndex311_16 := pos, ti
 			{
-				position316_16 := pos
+				position312_16 := pos
 				{ // digit
 					if int(pos) == p.at {
 						p.note(28, true)
 					}
 					if c := buffer[pos]; class6[c] != 0 {
-						goto l287_7_16
+						goto l283_7_16
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l315_16
-				l287_7_16:
+					goto l311_16
+				l283_7_16:
 					pos++
 					goto lok7_16
 				}
 			lok7_16:
-			l317_16:
+			l313_16:
 				{
-					position318_16, tokenIndex318_16 := pos, ti
+					position314_16, tokenIndex314_16 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
 							p.note(28, true)
 						}
 						if c := buffer[pos]; class6[c] != 0 {
-							goto l287_8_16
+							goto l283_8_16
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l318_16
-					l287_8_16:
+						goto l314_16
+					l283_8_16:
 						pos++
 						goto lok8_16
 					}
 				lok8_16:
-					goto l317_16
-				l318_16:
-					pos, ti = position318_16, tokenIndex318_16
+					goto l313_16
+				l314_16:
+					pos, ti = position314_16, tokenIndex314_16
 				}
-				_ = position316_16
+				_ = position312_16
 			}
 			goto lok16
-		l315_16:
-			pos, ti = position315_16, tokenIndex315_16
-			goto l99
+		l311_16:
+			pos, ti = position311_16, tokenIndex311_16
+			goto l95
 		}
 	lok16:
 		if buffer[pos] != '.' {
@@ -8109,58 +8267,58 @@ func (p *Parser) nhostnumber() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l99
+			goto l95
 		}
 		pos++
 		{ // digits
-			position315_17, tokenIndex315_17 := pos, ti
+			position311_17, tokenIndex311_17 := pos, ti
 			{
-				position316_17 := pos
+				position312_17 := pos
 				{ // digit
 					if int(pos) == p.at {
 						p.note(28, true)
 					}
 					if c := buffer[pos]; class6[c] != 0 {
-						goto l287_7_17
+						goto l283_7_17
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l315_17
-				l287_7_17:
+					goto l311_17
+				l283_7_17:
 					pos++
 					goto lok7_17
 				}
 			lok7_17:
-			l317_17:
+			l313_17:
 				{
-					position318_17, tokenIndex318_17 := pos, ti
+					position314_17, tokenIndex314_17 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
 							p.note(28, true)
 						}
 						if c := buffer[pos]; class6[c] != 0 {
-							goto l287_8_17
+							goto l283_8_17
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l318_17
-					l287_8_17:
+						goto l314_17
+					l283_8_17:
 						pos++
 						goto lok8_17
 					}
 				lok8_17:
-					goto l317_17
-				l318_17:
-					pos, ti = position318_17, tokenIndex318_17
+					goto l313_17
+				l314_17:
+					pos, ti = position314_17, tokenIndex314_17
 				}
-				_ = position316_17
+				_ = position312_17
 			}
 			goto lok17
-		l315_17:
-			pos, ti = position315_17, tokenIndex315_17
-			goto l99
+		l311_17:
+			pos, ti = position311_17, tokenIndex311_17
+			goto l95
 		}
 	lok17:
 		if buffer[pos] != '.' {
@@ -8171,141 +8329,141 @@ func (p *Parser) nhostnumber() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l99
+			goto l95
 		}
 		pos++
 		{ // digits
-			position315_18, tokenIndex315_18 := pos, ti
+			position311_18, tokenIndex311_18 := pos, ti
 			{
-				position316_18 := pos
+				position312_18 := pos
 				{ // digit
 					if int(pos) == p.at {
 						p.note(28, true)
 					}
 					if c := buffer[pos]; class6[c] != 0 {
-						goto l287_7_18
+						goto l283_7_18
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l315_18
-				l287_7_18:
+					goto l311_18
+				l283_7_18:
 					pos++
 					goto lok7_18
 				}
 			lok7_18:
-			l317_18:
+			l313_18:
 				{
-					position318_18, tokenIndex318_18 := pos, ti
+					position314_18, tokenIndex314_18 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
 							p.note(28, true)
 						}
 						if c := buffer[pos]; class6[c] != 0 {
-							goto l287_8_18
+							goto l283_8_18
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l318_18
-					l287_8_18:
+						goto l314_18
+					l283_8_18:
 						pos++
 						goto lok8_18
 					}
 				lok8_18:
-					goto l317_18
-				l318_18:
-					pos, ti = position318_18, tokenIndex318_18
+					goto l313_18
+				l314_18:
+					pos, ti = position314_18, tokenIndex314_18
 				}
-				_ = position316_18
+				_ = position312_18
 			}
 			goto lok18
-		l315_18:
-			pos, ti = position315_18, tokenIndex315_18
-			goto l99
+		l311_18:
+			pos, ti = position311_18, tokenIndex311_18
+			goto l95
 		}
 	lok18:
 		if p.records(rulehostnumber) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehostnumber, position100)
+			p.add(rulehostnumber, position96)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l99:
-	pos, ti = position99, tokenIndex99
+l95:
+	pos, ti = position95, tokenIndex95
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rport is rule 17 port <- <digits>
+// rport is rule 18 port <- <digits>
 func (p *Parser) rport() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleport)
-	position101, tokenIndex101 := pos, ti
+	position97, tokenIndex97 := pos, ti
 	{
-		position102 := pos
+		position98 := pos
 		{ // digits
-			position315_19, tokenIndex315_19 := pos, ti
+			position311_19, tokenIndex311_19 := pos, ti
 			{
-				position316_19 := pos
+				position312_19 := pos
 				{ // digit
 					if c := buffer[pos]; class6[c] != 0 {
-						goto l287_7_19
+						goto l283_7_19
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l315_19
-				l287_7_19:
+					goto l311_19
+				l283_7_19:
 					pos++
 					goto lok7_19
 				}
 			lok7_19:
-			l317_19:
+			l313_19:
 				{
-					position318_19, tokenIndex318_19 := pos, ti
+					position314_19, tokenIndex314_19 := pos, ti
 					{ // digit
 						if c := buffer[pos]; class6[c] != 0 {
-							goto l287_8_19
+							goto l283_8_19
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l318_19
-					l287_8_19:
+						goto l314_19
+					l283_8_19:
 						pos++
 						goto lok8_19
 					}
 				lok8_19:
-					goto l317_19
-				l318_19:
-					pos, ti = position318_19, tokenIndex318_19
+					goto l313_19
+				l314_19:
+					pos, ti = position314_19, tokenIndex314_19
 				}
-				_ = position316_19
+				_ = position312_19
 			}
 			goto lok19
-		l315_19:
-			pos, ti = position315_19, tokenIndex315_19
-			goto l101
+		l311_19:
+			pos, ti = position311_19, tokenIndex311_19
+			goto l97
 		}
 	lok19:
 		if p.records(ruleport) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleport, position102)
+			p.add(ruleport, position98)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l101:
-	pos, ti = position101, tokenIndex101
+l97:
+	pos, ti = position97, tokenIndex97
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -8316,183 +8474,183 @@ func (p *Parser) nport() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleport)
-	position101, tokenIndex101 := pos, ti
+	position97, tokenIndex97 := pos, ti
 	{
-		position102 := pos
+		position98 := pos
 		{ // digits
-			position315_19, tokenIndex315_19 := pos, ti
+			position311_19, tokenIndex311_19 := pos, ti
 			{
-				position316_19 := pos
+				position312_19 := pos
 				{ // digit
 					if int(pos) == p.at {
 						p.note(28, true)
 					}
 					if c := buffer[pos]; class6[c] != 0 {
-						goto l287_7_19
+						goto l283_7_19
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l315_19
-				l287_7_19:
+					goto l311_19
+				l283_7_19:
 					pos++
 					goto lok7_19
 				}
 			lok7_19:
-			l317_19:
+			l313_19:
 				{
-					position318_19, tokenIndex318_19 := pos, ti
+					position314_19, tokenIndex314_19 := pos, ti
 					{ // digit
 						if int(pos) == p.at {
 							p.note(28, true)
 						}
 						if c := buffer[pos]; class6[c] != 0 {
-							goto l287_8_19
+							goto l283_8_19
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l318_19
-					l287_8_19:
+						goto l314_19
+					l283_8_19:
 						pos++
 						goto lok8_19
 					}
 				lok8_19:
-					goto l317_19
-				l318_19:
-					pos, ti = position318_19, tokenIndex318_19
+					goto l313_19
+				l314_19:
+					pos, ti = position314_19, tokenIndex314_19
 				}
-				_ = position316_19
+				_ = position312_19
 			}
 			goto lok19
-		l315_19:
-			pos, ti = position315_19, tokenIndex315_19
-			goto l101
+		l311_19:
+			pos, ti = position311_19, tokenIndex311_19
+			goto l97
 		}
 	lok19:
 		if p.records(ruleport) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleport, position102)
+			p.add(ruleport, position98)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l101:
-	pos, ti = position101, tokenIndex101
+l97:
+	pos, ti = position97, tokenIndex97
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// ruser is rule 18 user <- <((&('=') '=') | (&('&') '&') | (&('?') '?') | (&(';') ';') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
+// ruser is rule 19 user <- <((&('=') '=') | (&('&') '&') | (&('?') '?') | (&(';') ';') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
 func (p *Parser) ruser() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleuser)
 	{
-		position104 := pos
-	l105:
+		position100 := pos
+	l101:
 		{
-			position106, tokenIndex106 := pos, ti
+			position102, tokenIndex102 := pos, ti
 			{
 				if c := buffer[pos]; class10[c] != 0 {
 					pos++
 				} else {
 
 					{ // uchar
-						position308_20, tokenIndex308_20 := pos, ti
+						position304_20, tokenIndex304_20 := pos, ti
 						{
-							position309_20 := pos
+							position305_20 := pos
 							{
-								position310_20, tokenIndex310_20 := pos, ti
+								position306_20, tokenIndex306_20 := pos, ti
 								{ // unreserved
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_20
+										goto l301_3_20
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_20
+										goto l301_3_20
 									}
-									goto l311_20
-								l305_3_20:
+									goto l307_20
+								l301_3_20:
 									pos++
 									goto lok3_20
 								}
 							lok3_20:
-								goto l310_20
-							l311_20:
-								pos, ti = position310_20, tokenIndex310_20
+								goto l306_20
+							l307_20:
+								pos, ti = position306_20, tokenIndex306_20
 								{ // escape
-									position303_4_20, tokenIndex303_4_20 := pos, ti
+									position299_4_20, tokenIndex299_4_20 := pos, ti
 									{
-										position304_4_20 := pos
+										position300_4_20 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_20
+											goto l299_4_20
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_20
+												goto l296_1_4_20
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_20
-										l300_1_4_20:
+											goto l299_4_20
+										l296_1_4_20:
 											pos++
 											goto lok1_4_20
 										}
 									lok1_4_20:
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_20
+												goto l296_2_4_20
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_20
-										l300_2_4_20:
+											goto l299_4_20
+										l296_2_4_20:
 											pos++
 											goto lok2_4_20
 										}
 									lok2_4_20:
-										_ = position304_4_20
+										_ = position300_4_20
 									}
 									goto lok4_20
-								l303_4_20:
-									pos, ti = position303_4_20, tokenIndex303_4_20
-									goto l308_20
+								l299_4_20:
+									pos, ti = position299_4_20, tokenIndex299_4_20
+									goto l304_20
 								}
 							lok4_20:
 							}
-						l310_20:
-							_ = position309_20
+						l306_20:
+							_ = position305_20
 						}
 						goto lok20
-					l308_20:
-						pos, ti = position308_20, tokenIndex308_20
-						goto l106
+					l304_20:
+						pos, ti = position304_20, tokenIndex304_20
+						goto l102
 					}
 				lok20:
 				}
 			}
 
-			goto l105
-		l106:
-			pos, ti = position106, tokenIndex106
+			goto l101
+		l102:
+			pos, ti = position102, tokenIndex102
 		}
 		if p.records(ruleuser) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleuser, position104)
+			p.add(ruleuser, position100)
 			ti = p.tokenIndex
 		}
 	}
@@ -8507,10 +8665,10 @@ func (p *Parser) nuser() bool {
 	comp := p.comp
 	p.comp = uint32(ruleuser)
 	{
-		position104 := pos
-	l105:
+		position100 := pos
+	l101:
 		{
-			position106, tokenIndex106 := pos, ti
+			position102, tokenIndex102 := pos, ti
 			{
 				if c := buffer[pos]; class10[c] != 0 {
 					pos++
@@ -8520,17 +8678,17 @@ func (p *Parser) nuser() bool {
 					}
 
 					{ // uchar
-						position308_20, tokenIndex308_20 := pos, ti
+						position304_20, tokenIndex304_20 := pos, ti
 						{
-							position309_20 := pos
+							position305_20 := pos
 							{
-								position310_20, tokenIndex310_20 := pos, ti
+								position306_20, tokenIndex306_20 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_20
+										goto l301_3_20
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -8539,21 +8697,21 @@ func (p *Parser) nuser() bool {
 										p.note(25, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_20
+										goto l301_3_20
 									}
-									goto l311_20
-								l305_3_20:
+									goto l307_20
+								l301_3_20:
 									pos++
 									goto lok3_20
 								}
 							lok3_20:
-								goto l310_20
-							l311_20:
-								pos, ti = position310_20, tokenIndex310_20
+								goto l306_20
+							l307_20:
+								pos, ti = position306_20, tokenIndex306_20
 								{ // escape
-									position303_4_20, tokenIndex303_4_20 := pos, ti
+									position299_4_20, tokenIndex299_4_20 := pos, ti
 									{
-										position304_4_20 := pos
+										position300_4_20 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(22, true)
@@ -8562,7 +8720,7 @@ func (p *Parser) nuser() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_20
+											goto l299_4_20
 										}
 										pos++
 										{ // hex
@@ -8570,13 +8728,13 @@ func (p *Parser) nuser() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_20
+												goto l296_1_4_20
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_20
-										l300_1_4_20:
+											goto l299_4_20
+										l296_1_4_20:
 											pos++
 											goto lok1_4_20
 										}
@@ -8586,45 +8744,45 @@ func (p *Parser) nuser() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_20
+												goto l296_2_4_20
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_20
-										l300_2_4_20:
+											goto l299_4_20
+										l296_2_4_20:
 											pos++
 											goto lok2_4_20
 										}
 									lok2_4_20:
-										_ = position304_4_20
+										_ = position300_4_20
 									}
 									goto lok4_20
-								l303_4_20:
-									pos, ti = position303_4_20, tokenIndex303_4_20
-									goto l308_20
+								l299_4_20:
+									pos, ti = position299_4_20, tokenIndex299_4_20
+									goto l304_20
 								}
 							lok4_20:
 							}
-						l310_20:
-							_ = position309_20
+						l306_20:
+							_ = position305_20
 						}
 						goto lok20
-					l308_20:
-						pos, ti = position308_20, tokenIndex308_20
-						goto l106
+					l304_20:
+						pos, ti = position304_20, tokenIndex304_20
+						goto l102
 					}
 				lok20:
 				}
 			}
 
-			goto l105
-		l106:
-			pos, ti = position106, tokenIndex106
+			goto l101
+		l102:
+			pos, ti = position102, tokenIndex102
 		}
 		if p.records(ruleuser) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleuser, position104)
+			p.add(ruleuser, position100)
 			ti = p.tokenIndex
 		}
 	}
@@ -8633,113 +8791,113 @@ func (p *Parser) nuser() bool {
 	return true
 }
 
-// rpassword is rule 19 password <- <((&('=') '=') | (&('&') '&') | (&('?') '?') | (&(';') ';') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
+// rpassword is rule 20 password <- <((&('=') '=') | (&('&') '&') | (&('?') '?') | (&(';') ';') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
 func (p *Parser) rpassword() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulepassword)
 	{
-		position109 := pos
-	l110:
+		position105 := pos
+	l106:
 		{
-			position111, tokenIndex111 := pos, ti
+			position107, tokenIndex107 := pos, ti
 			{
 				if c := buffer[pos]; class10[c] != 0 {
 					pos++
 				} else {
 
 					{ // uchar
-						position308_21, tokenIndex308_21 := pos, ti
+						position304_21, tokenIndex304_21 := pos, ti
 						{
-							position309_21 := pos
+							position305_21 := pos
 							{
-								position310_21, tokenIndex310_21 := pos, ti
+								position306_21, tokenIndex306_21 := pos, ti
 								{ // unreserved
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_21
+										goto l301_3_21
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_21
+										goto l301_3_21
 									}
-									goto l311_21
-								l305_3_21:
+									goto l307_21
+								l301_3_21:
 									pos++
 									goto lok3_21
 								}
 							lok3_21:
-								goto l310_21
-							l311_21:
-								pos, ti = position310_21, tokenIndex310_21
+								goto l306_21
+							l307_21:
+								pos, ti = position306_21, tokenIndex306_21
 								{ // escape
-									position303_4_21, tokenIndex303_4_21 := pos, ti
+									position299_4_21, tokenIndex299_4_21 := pos, ti
 									{
-										position304_4_21 := pos
+										position300_4_21 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_21
+											goto l299_4_21
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_21
+												goto l296_1_4_21
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_21
-										l300_1_4_21:
+											goto l299_4_21
+										l296_1_4_21:
 											pos++
 											goto lok1_4_21
 										}
 									lok1_4_21:
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_21
+												goto l296_2_4_21
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_21
-										l300_2_4_21:
+											goto l299_4_21
+										l296_2_4_21:
 											pos++
 											goto lok2_4_21
 										}
 									lok2_4_21:
-										_ = position304_4_21
+										_ = position300_4_21
 									}
 									goto lok4_21
-								l303_4_21:
-									pos, ti = position303_4_21, tokenIndex303_4_21
-									goto l308_21
+								l299_4_21:
+									pos, ti = position299_4_21, tokenIndex299_4_21
+									goto l304_21
 								}
 							lok4_21:
 							}
-						l310_21:
-							_ = position309_21
+						l306_21:
+							_ = position305_21
 						}
 						goto lok21
-					l308_21:
-						pos, ti = position308_21, tokenIndex308_21
-						goto l111
+					l304_21:
+						pos, ti = position304_21, tokenIndex304_21
+						goto l107
 					}
 				lok21:
 				}
 			}
 
-			goto l110
-		l111:
-			pos, ti = position111, tokenIndex111
+			goto l106
+		l107:
+			pos, ti = position107, tokenIndex107
 		}
 		if p.records(rulepassword) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulepassword, position109)
+			p.add(rulepassword, position105)
 			ti = p.tokenIndex
 		}
 	}
@@ -8754,10 +8912,10 @@ func (p *Parser) npassword() bool {
 	comp := p.comp
 	p.comp = uint32(rulepassword)
 	{
-		position109 := pos
-	l110:
+		position105 := pos
+	l106:
 		{
-			position111, tokenIndex111 := pos, ti
+			position107, tokenIndex107 := pos, ti
 			{
 				if c := buffer[pos]; class10[c] != 0 {
 					pos++
@@ -8767,17 +8925,17 @@ func (p *Parser) npassword() bool {
 					}
 
 					{ // uchar
-						position308_21, tokenIndex308_21 := pos, ti
+						position304_21, tokenIndex304_21 := pos, ti
 						{
-							position309_21 := pos
+							position305_21 := pos
 							{
-								position310_21, tokenIndex310_21 := pos, ti
+								position306_21, tokenIndex306_21 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_21
+										goto l301_3_21
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -8786,21 +8944,21 @@ func (p *Parser) npassword() bool {
 										p.note(25, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_21
+										goto l301_3_21
 									}
-									goto l311_21
-								l305_3_21:
+									goto l307_21
+								l301_3_21:
 									pos++
 									goto lok3_21
 								}
 							lok3_21:
-								goto l310_21
-							l311_21:
-								pos, ti = position310_21, tokenIndex310_21
+								goto l306_21
+							l307_21:
+								pos, ti = position306_21, tokenIndex306_21
 								{ // escape
-									position303_4_21, tokenIndex303_4_21 := pos, ti
+									position299_4_21, tokenIndex299_4_21 := pos, ti
 									{
-										position304_4_21 := pos
+										position300_4_21 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(22, true)
@@ -8809,7 +8967,7 @@ func (p *Parser) npassword() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_21
+											goto l299_4_21
 										}
 										pos++
 										{ // hex
@@ -8817,13 +8975,13 @@ func (p *Parser) npassword() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_21
+												goto l296_1_4_21
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_21
-										l300_1_4_21:
+											goto l299_4_21
+										l296_1_4_21:
 											pos++
 											goto lok1_4_21
 										}
@@ -8833,45 +8991,45 @@ func (p *Parser) npassword() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_21
+												goto l296_2_4_21
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_21
-										l300_2_4_21:
+											goto l299_4_21
+										l296_2_4_21:
 											pos++
 											goto lok2_4_21
 										}
 									lok2_4_21:
-										_ = position304_4_21
+										_ = position300_4_21
 									}
 									goto lok4_21
-								l303_4_21:
-									pos, ti = position303_4_21, tokenIndex303_4_21
-									goto l308_21
+								l299_4_21:
+									pos, ti = position299_4_21, tokenIndex299_4_21
+									goto l304_21
 								}
 							lok4_21:
 							}
-						l310_21:
-							_ = position309_21
+						l306_21:
+							_ = position305_21
 						}
 						goto lok21
-					l308_21:
-						pos, ti = position308_21, tokenIndex308_21
-						goto l111
+					l304_21:
+						pos, ti = position304_21, tokenIndex304_21
+						goto l107
 					}
 				lok21:
 				}
 			}
 
-			goto l110
-		l111:
-			pos, ti = position111, tokenIndex111
+			goto l106
+		l107:
+			pos, ti = position107, tokenIndex107
 		}
 		if p.records(rulepassword) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulepassword, position109)
+			p.add(rulepassword, position105)
 			ti = p.tokenIndex
 		}
 	}
@@ -8880,21 +9038,21 @@ func (p *Parser) npassword() bool {
 	return true
 }
 
-// rurlpath is rule 20 urlpath <- <xchar*>
+// rurlpath is rule 21 urlpath <- <xchar*>
 func (p *Parser) rurlpath() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleurlpath)
 	{
-		position114 := pos
-	l115:
+		position110 := pos
+	l111:
 		{
-			position116, tokenIndex116 := pos, ti
+			position112, tokenIndex112 := pos, ti
 			{ // xchar
-				position312_22, tokenIndex312_22 := pos, ti
+				position308_22, tokenIndex308_22 := pos, ti
 				{
-					position313_22 := pos
+					position309_22 := pos
 					{
 						if c := buffer[pos]; class17[c] != 0 {
 							pos++
@@ -8903,65 +9061,65 @@ func (p *Parser) rurlpath() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position303_5_22, tokenIndex303_5_22 := pos, ti
+									position299_5_22, tokenIndex299_5_22 := pos, ti
 									{
-										position304_5_22 := pos
+										position300_5_22 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_5_22
+											goto l299_5_22
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_5_22
+												goto l296_1_5_22
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_5_22
-										l300_1_5_22:
+											goto l299_5_22
+										l296_1_5_22:
 											pos++
 											goto lok1_5_22
 										}
 									lok1_5_22:
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_5_22
+												goto l296_2_5_22
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_5_22
-										l300_2_5_22:
+											goto l299_5_22
+										l296_2_5_22:
 											pos++
 											goto lok2_5_22
 										}
 									lok2_5_22:
-										_ = position304_5_22
+										_ = position300_5_22
 									}
 									goto lok5_22
-								l303_5_22:
-									pos, ti = position303_5_22, tokenIndex303_5_22
-									goto l312_22
+								l299_5_22:
+									pos, ti = position299_5_22, tokenIndex299_5_22
+									goto l308_22
 								}
 							lok5_22:
 								;
 							default:
 								{ // unreserved
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_6_22
+										goto l301_6_22
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_6_22
+										goto l301_6_22
 									}
-									goto l312_22
-								l305_6_22:
+									goto l308_22
+								l301_6_22:
 									pos++
 									goto lok6_22
 								}
@@ -8970,21 +9128,21 @@ func (p *Parser) rurlpath() bool {
 						}
 					}
 
-					_ = position313_22
+					_ = position309_22
 				}
 				goto lok22
-			l312_22:
-				pos, ti = position312_22, tokenIndex312_22
-				goto l116
+			l308_22:
+				pos, ti = position308_22, tokenIndex308_22
+				goto l112
 			}
 		lok22:
-			goto l115
-		l116:
-			pos, ti = position116, tokenIndex116
+			goto l111
+		l112:
+			pos, ti = position112, tokenIndex112
 		}
 		if p.records(ruleurlpath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleurlpath, position114)
+			p.add(ruleurlpath, position110)
 			ti = p.tokenIndex
 		}
 	}
@@ -8999,14 +9157,14 @@ func (p *Parser) nurlpath() bool {
 	comp := p.comp
 	p.comp = uint32(ruleurlpath)
 	{
-		position114 := pos
-	l115:
+		position110 := pos
+	l111:
 		{
-			position116, tokenIndex116 := pos, ti
+			position112, tokenIndex112 := pos, ti
 			{ // xchar
-				position312_22, tokenIndex312_22 := pos, ti
+				position308_22, tokenIndex308_22 := pos, ti
 				{
-					position313_22 := pos
+					position309_22 := pos
 					{
 						if c := buffer[pos]; class17[c] != 0 {
 							pos++
@@ -9021,9 +9179,9 @@ func (p *Parser) nurlpath() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position303_5_22, tokenIndex303_5_22 := pos, ti
+									position299_5_22, tokenIndex299_5_22 := pos, ti
 									{
-										position304_5_22 := pos
+										position300_5_22 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(22, true)
@@ -9032,7 +9190,7 @@ func (p *Parser) nurlpath() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_5_22
+											goto l299_5_22
 										}
 										pos++
 										{ // hex
@@ -9040,13 +9198,13 @@ func (p *Parser) nurlpath() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_5_22
+												goto l296_1_5_22
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_5_22
-										l300_1_5_22:
+											goto l299_5_22
+										l296_1_5_22:
 											pos++
 											goto lok1_5_22
 										}
@@ -9056,23 +9214,23 @@ func (p *Parser) nurlpath() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_5_22
+												goto l296_2_5_22
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_5_22
-										l300_2_5_22:
+											goto l299_5_22
+										l296_2_5_22:
 											pos++
 											goto lok2_5_22
 										}
 									lok2_5_22:
-										_ = position304_5_22
+										_ = position300_5_22
 									}
 									goto lok5_22
-								l303_5_22:
-									pos, ti = position303_5_22, tokenIndex303_5_22
-									goto l312_22
+								l299_5_22:
+									pos, ti = position299_5_22, tokenIndex299_5_22
+									goto l308_22
 								}
 							lok5_22:
 								;
@@ -9082,7 +9240,7 @@ func (p *Parser) nurlpath() bool {
 										p.note(24, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_6_22
+										goto l301_6_22
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -9091,10 +9249,10 @@ func (p *Parser) nurlpath() bool {
 										p.note(25, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_6_22
+										goto l301_6_22
 									}
-									goto l312_22
-								l305_6_22:
+									goto l308_22
+								l301_6_22:
 									pos++
 									goto lok6_22
 								}
@@ -9103,21 +9261,21 @@ func (p *Parser) nurlpath() bool {
 						}
 					}
 
-					_ = position313_22
+					_ = position309_22
 				}
 				goto lok22
-			l312_22:
-				pos, ti = position312_22, tokenIndex312_22
-				goto l116
+			l308_22:
+				pos, ti = position308_22, tokenIndex308_22
+				goto l112
 			}
 		lok22:
-			goto l115
-		l116:
-			pos, ti = position116, tokenIndex116
+			goto l111
+		l112:
+			pos, ti = position112, tokenIndex112
 		}
 		if p.records(ruleurlpath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleurlpath, position114)
+			p.add(ruleurlpath, position110)
 			ti = p.tokenIndex
 		}
 	}
@@ -9126,21 +9284,21 @@ func (p *Parser) nurlpath() bool {
 	return true
 }
 
-// rftpurl is rule 21 ftpurl <- <('f' 't' 'p' ':' '/' '/' login ('/' fpath (';' 't' 'y' 'p' 'e' '=' ftptype)?)? !.)>
+// rftpurl is rule 22 ftpurl <- <('f' 't' 'p' ':' '/' '/' login ('/' fpath (';' 't' 'y' 'p' 'e' '=' ftptype)?)? !.)>
 func (p *Parser) rftpurl() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleftpurl)
-	position117, tokenIndex117 := pos, ti
+	position113, tokenIndex113 := pos, ti
 	{
-		position118 := pos
+		position114 := pos
 		if buffer[pos] != 'f' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l117
+			goto l113
 		}
 		pos++
 		if buffer[pos] != 't' {
@@ -9148,7 +9306,7 @@ func (p *Parser) rftpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l117
+			goto l113
 		}
 		pos++
 		if buffer[pos] != 'p' {
@@ -9156,7 +9314,7 @@ func (p *Parser) rftpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l117
+			goto l113
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -9164,7 +9322,7 @@ func (p *Parser) rftpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l117
+			goto l113
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -9172,7 +9330,7 @@ func (p *Parser) rftpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l117
+			goto l113
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -9180,35 +9338,35 @@ func (p *Parser) rftpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l117
+			goto l113
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
-			goto l117
+			goto l113
 		}
 		pos, ti = p.position, p.tokenIndex
 		{
-			position119, tokenIndex119 := pos, ti
+			position115, tokenIndex115 := pos, ti
 			if buffer[pos] != '/' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l119
+				goto l115
 			}
 			pos++
 			if p.position, p.tokenIndex = pos, ti; !p.rfpath() {
-				goto l119
+				goto l115
 			}
 			pos, ti = p.position, p.tokenIndex
 			{
-				position121, tokenIndex121 := pos, ti
+				position117, tokenIndex117 := pos, ti
 				if buffer[pos] != ';' {
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l121
+					goto l117
 				}
 				pos++
 				if buffer[pos] != 't' {
@@ -9216,7 +9374,7 @@ func (p *Parser) rftpurl() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l121
+					goto l117
 				}
 				pos++
 				if buffer[pos] != 'y' {
@@ -9224,7 +9382,7 @@ func (p *Parser) rftpurl() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l121
+					goto l117
 				}
 				pos++
 				if buffer[pos] != 'p' {
@@ -9232,7 +9390,7 @@ func (p *Parser) rftpurl() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l121
+					goto l117
 				}
 				pos++
 				if buffer[pos] != 'e' {
@@ -9240,7 +9398,7 @@ func (p *Parser) rftpurl() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l121
+					goto l117
 				}
 				pos++
 				if buffer[pos] != '=' {
@@ -9248,15 +9406,15 @@ func (p *Parser) rftpurl() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l121
+					goto l117
 				}
 				pos++
 				{ // ftptype
 					comp_72 := p.comp
 					p.comp = uint32(ruleftptype)
-					position133_72, tokenIndex133_72 := pos, ti
+					position129_72, tokenIndex129_72 := pos, ti
 					{
-						position134_72 := pos
+						position130_72 := pos
 						{
 							if c := buffer[pos]; class12[c] != 0 {
 								pos++
@@ -9267,7 +9425,7 @@ func (p *Parser) rftpurl() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l133_72
+									goto l129_72
 								}
 								pos++
 							}
@@ -9275,55 +9433,55 @@ func (p *Parser) rftpurl() bool {
 
 						if p.records(ruleftptype) {
 							p.position, p.tokenIndex = pos, ti
-							p.add(ruleftptype, position134_72)
+							p.add(ruleftptype, position130_72)
 							ti = p.tokenIndex
 						}
 					}
 					p.comp = comp_72
 					goto lok72
-				l133_72:
-					pos, ti = position133_72, tokenIndex133_72
+				l129_72:
+					pos, ti = position129_72, tokenIndex129_72
 					p.comp = comp_72
-					goto l121
+					goto l117
 				}
 			lok72:
-				goto l122
-			l121:
-				pos, ti = position121, tokenIndex121
+				goto l118
+			l117:
+				pos, ti = position117, tokenIndex117
 			}
-		l122:
-			goto l120
-		l119:
-			pos, ti = position119, tokenIndex119
+		l118:
+			goto l116
+		l115:
+			pos, ti = position115, tokenIndex115
 		}
-	l120:
+	l116:
 		{
-			position123, tokenIndex123 := pos, ti
+			position119, tokenIndex119 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l123
+				goto l119
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l117
-		l123:
-			pos, ti = position123, tokenIndex123
+			goto l113
+		l119:
+			pos, ti = position119, tokenIndex119
 		}
 		if p.records(ruleftpurl) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleftpurl, position118)
+			p.add(ruleftpurl, position114)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l117:
-	pos, ti = position117, tokenIndex117
+l113:
+	pos, ti = position113, tokenIndex113
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -9334,18 +9492,18 @@ func (p *Parser) nftpurl() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleftpurl)
-	position117, tokenIndex117 := pos, ti
+	position113, tokenIndex113 := pos, ti
 	{
-		position118 := pos
+		position114 := pos
 		if buffer[pos] != 'f' {
 			if int(pos) == p.at {
-				p.note(13, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l117
+			goto l113
 		}
 		pos++
 		if buffer[pos] != 't' {
@@ -9356,18 +9514,18 @@ func (p *Parser) nftpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l117
+			goto l113
 		}
 		pos++
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(15, true)
 			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l117
+			goto l113
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -9378,7 +9536,7 @@ func (p *Parser) nftpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l117
+			goto l113
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -9389,7 +9547,7 @@ func (p *Parser) nftpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l117
+			goto l113
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -9400,15 +9558,15 @@ func (p *Parser) nftpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l117
+			goto l113
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.nlogin() {
-			goto l117
+			goto l113
 		}
 		pos, ti = p.position, p.tokenIndex
 		{
-			position119, tokenIndex119 := pos, ti
+			position115, tokenIndex115 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
 					p.note(12, true)
@@ -9417,15 +9575,15 @@ func (p *Parser) nftpurl() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l119
+				goto l115
 			}
 			pos++
 			if p.position, p.tokenIndex = pos, ti; !p.nfpath() {
-				goto l119
+				goto l115
 			}
 			pos, ti = p.position, p.tokenIndex
 			{
-				position121, tokenIndex121 := pos, ti
+				position117, tokenIndex117 := pos, ti
 				if buffer[pos] != ';' {
 					if int(pos) == p.at {
 						p.note(32, true)
@@ -9434,7 +9592,7 @@ func (p *Parser) nftpurl() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l121
+					goto l117
 				}
 				pos++
 				if buffer[pos] != 't' {
@@ -9445,7 +9603,7 @@ func (p *Parser) nftpurl() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l121
+					goto l117
 				}
 				pos++
 				if buffer[pos] != 'y' {
@@ -9456,18 +9614,18 @@ func (p *Parser) nftpurl() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l121
+					goto l117
 				}
 				pos++
 				if buffer[pos] != 'p' {
 					if int(pos) == p.at {
-						p.note(14, true)
+						p.note(15, true)
 					}
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l121
+					goto l117
 				}
 				pos++
 				if buffer[pos] != 'e' {
@@ -9478,7 +9636,7 @@ func (p *Parser) nftpurl() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l121
+					goto l117
 				}
 				pos++
 				if buffer[pos] != '=' {
@@ -9489,15 +9647,15 @@ func (p *Parser) nftpurl() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l121
+					goto l117
 				}
 				pos++
 				{ // ftptype
 					comp_72 := p.comp
 					p.comp = uint32(ruleftptype)
-					position133_72, tokenIndex133_72 := pos, ti
+					position129_72, tokenIndex129_72 := pos, ti
 					{
-						position134_72 := pos
+						position130_72 := pos
 						{
 							if c := buffer[pos]; class12[c] != 0 {
 								pos++
@@ -9514,7 +9672,7 @@ func (p *Parser) nftpurl() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l133_72
+									goto l129_72
 								}
 								pos++
 							}
@@ -9522,309 +9680,309 @@ func (p *Parser) nftpurl() bool {
 
 						if p.records(ruleftptype) {
 							p.position, p.tokenIndex = pos, ti
-							p.add(ruleftptype, position134_72)
+							p.add(ruleftptype, position130_72)
 							ti = p.tokenIndex
 						}
 					}
 					p.comp = comp_72
 					goto lok72
-				l133_72:
-					pos, ti = position133_72, tokenIndex133_72
+				l129_72:
+					pos, ti = position129_72, tokenIndex129_72
 					p.comp = comp_72
-					goto l121
+					goto l117
 				}
 			lok72:
-				goto l122
-			l121:
-				pos, ti = position121, tokenIndex121
+				goto l118
+			l117:
+				pos, ti = position117, tokenIndex117
 			}
-		l122:
-			goto l120
-		l119:
-			pos, ti = position119, tokenIndex119
+		l118:
+			goto l116
+		l115:
+			pos, ti = position115, tokenIndex115
 		}
-	l120:
+	l116:
 		{
-			position123, tokenIndex123 := pos, ti
+			position119, tokenIndex119 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l123
+				goto l119
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l117
-		l123:
-			pos, ti = position123, tokenIndex123
+			goto l113
+		l119:
+			pos, ti = position119, tokenIndex119
 		}
 		if p.records(ruleftpurl) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleftpurl, position118)
+			p.add(ruleftpurl, position114)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l117:
-	pos, ti = position117, tokenIndex117
+l113:
+	pos, ti = position113, tokenIndex113
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rfpath is rule 22 fpath <- <(fsegment ('/' fsegment)*)>
+// rfpath is rule 23 fpath <- <(fsegment ('/' fsegment)*)>
 func (p *Parser) rfpath() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefpath)
-	position124, tokenIndex124 := pos, ti
+	position120, tokenIndex120 := pos, ti
 	{
-		position125 := pos
+		position121 := pos
 		{ // fsegment
 			if false {
-				goto l124
+				goto l120
 			}
 			{
-				position129_41 := pos
-			l130_41:
+				position125_41 := pos
+			l126_41:
 				{
-					position131_41, tokenIndex131_41 := pos, ti
+					position127_41, tokenIndex127_41 := pos, ti
 					{
 						if c := buffer[pos]; class11[c] != 0 {
 							pos++
 						} else {
 
 							{ // uchar
-								position308_23_41, tokenIndex308_23_41 := pos, ti
+								position304_23_41, tokenIndex304_23_41 := pos, ti
 								{
-									position309_23_41 := pos
+									position305_23_41 := pos
 									{
-										position310_23_41, tokenIndex310_23_41 := pos, ti
+										position306_23_41, tokenIndex306_23_41 := pos, ti
 										{ // unreserved
 											if c := buffer[pos]; class0[c] != 0 {
-												goto l305_3_23_41
+												goto l301_3_23_41
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
 											if c := buffer[pos]; class1[c] != 0 {
-												goto l305_3_23_41
+												goto l301_3_23_41
 											}
-											goto l311_23_41
-										l305_3_23_41:
+											goto l307_23_41
+										l301_3_23_41:
 											pos++
 											goto lok3_23_41
 										}
 									lok3_23_41:
-										goto l310_23_41
-									l311_23_41:
-										pos, ti = position310_23_41, tokenIndex310_23_41
+										goto l306_23_41
+									l307_23_41:
+										pos, ti = position306_23_41, tokenIndex306_23_41
 										{ // escape
-											position303_4_23_41, tokenIndex303_4_23_41 := pos, ti
+											position299_4_23_41, tokenIndex299_4_23_41 := pos, ti
 											{
-												position304_4_23_41 := pos
+												position300_4_23_41 := pos
 												if buffer[pos] != '%' {
 
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_23_41
+													goto l299_4_23_41
 												}
 												pos++
 												{ // hex
 													if c := buffer[pos]; class2[c] != 0 {
-														goto l300_1_4_23_41
+														goto l296_1_4_23_41
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_23_41
-												l300_1_4_23_41:
+													goto l299_4_23_41
+												l296_1_4_23_41:
 													pos++
 													goto lok1_4_23_41
 												}
 											lok1_4_23_41:
 												{ // hex
 													if c := buffer[pos]; class2[c] != 0 {
-														goto l300_2_4_23_41
+														goto l296_2_4_23_41
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_23_41
-												l300_2_4_23_41:
+													goto l299_4_23_41
+												l296_2_4_23_41:
 													pos++
 													goto lok2_4_23_41
 												}
 											lok2_4_23_41:
-												_ = position304_4_23_41
+												_ = position300_4_23_41
 											}
 											goto lok4_23_41
-										l303_4_23_41:
-											pos, ti = position303_4_23_41, tokenIndex303_4_23_41
-											goto l308_23_41
+										l299_4_23_41:
+											pos, ti = position299_4_23_41, tokenIndex299_4_23_41
+											goto l304_23_41
 										}
 									lok4_23_41:
 									}
-								l310_23_41:
-									_ = position309_23_41
+								l306_23_41:
+									_ = position305_23_41
 								}
 								goto lok23_41
-							l308_23_41:
-								pos, ti = position308_23_41, tokenIndex308_23_41
-								goto l131_41
+							l304_23_41:
+								pos, ti = position304_23_41, tokenIndex304_23_41
+								goto l127_41
 							}
 						lok23_41:
 						}
 					}
 
-					goto l130_41
-				l131_41:
-					pos, ti = position131_41, tokenIndex131_41
+					goto l126_41
+				l127_41:
+					pos, ti = position127_41, tokenIndex127_41
 				}
-				_ = position129_41
+				_ = position125_41
 			}
 			goto lok41
 		}
 	lok41:
-	l126:
+	l122:
 		{
-			position127, tokenIndex127 := pos, ti
+			position123, tokenIndex123 := pos, ti
 			if buffer[pos] != '/' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l127
+				goto l123
 			}
 			pos++
 			{ // fsegment
 				if false {
-					goto l127
+					goto l123
 				}
 				{
-					position129_42 := pos
-				l130_42:
+					position125_42 := pos
+				l126_42:
 					{
-						position131_42, tokenIndex131_42 := pos, ti
+						position127_42, tokenIndex127_42 := pos, ti
 						{
 							if c := buffer[pos]; class11[c] != 0 {
 								pos++
 							} else {
 
 								{ // uchar
-									position308_23_42, tokenIndex308_23_42 := pos, ti
+									position304_23_42, tokenIndex304_23_42 := pos, ti
 									{
-										position309_23_42 := pos
+										position305_23_42 := pos
 										{
-											position310_23_42, tokenIndex310_23_42 := pos, ti
+											position306_23_42, tokenIndex306_23_42 := pos, ti
 											{ // unreserved
 												if c := buffer[pos]; class0[c] != 0 {
-													goto l305_3_23_42
+													goto l301_3_23_42
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
 												if c := buffer[pos]; class1[c] != 0 {
-													goto l305_3_23_42
+													goto l301_3_23_42
 												}
-												goto l311_23_42
-											l305_3_23_42:
+												goto l307_23_42
+											l301_3_23_42:
 												pos++
 												goto lok3_23_42
 											}
 										lok3_23_42:
-											goto l310_23_42
-										l311_23_42:
-											pos, ti = position310_23_42, tokenIndex310_23_42
+											goto l306_23_42
+										l307_23_42:
+											pos, ti = position306_23_42, tokenIndex306_23_42
 											{ // escape
-												position303_4_23_42, tokenIndex303_4_23_42 := pos, ti
+												position299_4_23_42, tokenIndex299_4_23_42 := pos, ti
 												{
-													position304_4_23_42 := pos
+													position300_4_23_42 := pos
 													if buffer[pos] != '%' {
 
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_4_23_42
+														goto l299_4_23_42
 													}
 													pos++
 													{ // hex
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_1_4_23_42
+															goto l296_1_4_23_42
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_4_23_42
-													l300_1_4_23_42:
+														goto l299_4_23_42
+													l296_1_4_23_42:
 														pos++
 														goto lok1_4_23_42
 													}
 												lok1_4_23_42:
 													{ // hex
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_2_4_23_42
+															goto l296_2_4_23_42
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_4_23_42
-													l300_2_4_23_42:
+														goto l299_4_23_42
+													l296_2_4_23_42:
 														pos++
 														goto lok2_4_23_42
 													}
 												lok2_4_23_42:
-													_ = position304_4_23_42
+													_ = position300_4_23_42
 												}
 												goto lok4_23_42
-											l303_4_23_42:
-												pos, ti = position303_4_23_42, tokenIndex303_4_23_42
-												goto l308_23_42
+											l299_4_23_42:
+												pos, ti = position299_4_23_42, tokenIndex299_4_23_42
+												goto l304_23_42
 											}
 										lok4_23_42:
 										}
-									l310_23_42:
-										_ = position309_23_42
+									l306_23_42:
+										_ = position305_23_42
 									}
 									goto lok23_42
-								l308_23_42:
-									pos, ti = position308_23_42, tokenIndex308_23_42
-									goto l131_42
+								l304_23_42:
+									pos, ti = position304_23_42, tokenIndex304_23_42
+									goto l127_42
 								}
 							lok23_42:
 							}
 						}
 
-						goto l130_42
-					l131_42:
-						pos, ti = position131_42, tokenIndex131_42
+						goto l126_42
+					l127_42:
+						pos, ti = position127_42, tokenIndex127_42
 					}
-					_ = position129_42
+					_ = position125_42
 				}
 				goto lok42
 			}
 		lok42:
-			goto l126
-		l127:
-			pos, ti = position127, tokenIndex127
+			goto l122
+		l123:
+			pos, ti = position123, tokenIndex123
 		}
 		if p.records(rulefpath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulefpath, position125)
+			p.add(rulefpath, position121)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l124:
-	pos, ti = position124, tokenIndex124
+l120:
+	pos, ti = position120, tokenIndex120
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -9835,18 +9993,18 @@ func (p *Parser) nfpath() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefpath)
-	position124, tokenIndex124 := pos, ti
+	position120, tokenIndex120 := pos, ti
 	{
-		position125 := pos
+		position121 := pos
 		{ // fsegment
 			if false {
-				goto l124
+				goto l120
 			}
 			{
-				position129_41 := pos
-			l130_41:
+				position125_41 := pos
+			l126_41:
 				{
-					position131_41, tokenIndex131_41 := pos, ti
+					position127_41, tokenIndex127_41 := pos, ti
 					{
 						if c := buffer[pos]; class11[c] != 0 {
 							pos++
@@ -9856,17 +10014,17 @@ func (p *Parser) nfpath() bool {
 							}
 
 							{ // uchar
-								position308_23_41, tokenIndex308_23_41 := pos, ti
+								position304_23_41, tokenIndex304_23_41 := pos, ti
 								{
-									position309_23_41 := pos
+									position305_23_41 := pos
 									{
-										position310_23_41, tokenIndex310_23_41 := pos, ti
+										position306_23_41, tokenIndex306_23_41 := pos, ti
 										{ // unreserved
 											if int(pos) == p.at {
 												p.note(24, true)
 											}
 											if c := buffer[pos]; class0[c] != 0 {
-												goto l305_3_23_41
+												goto l301_3_23_41
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
@@ -9875,21 +10033,21 @@ func (p *Parser) nfpath() bool {
 												p.note(25, true)
 											}
 											if c := buffer[pos]; class1[c] != 0 {
-												goto l305_3_23_41
+												goto l301_3_23_41
 											}
-											goto l311_23_41
-										l305_3_23_41:
+											goto l307_23_41
+										l301_3_23_41:
 											pos++
 											goto lok3_23_41
 										}
 									lok3_23_41:
-										goto l310_23_41
-									l311_23_41:
-										pos, ti = position310_23_41, tokenIndex310_23_41
+										goto l306_23_41
+									l307_23_41:
+										pos, ti = position306_23_41, tokenIndex306_23_41
 										{ // escape
-											position303_4_23_41, tokenIndex303_4_23_41 := pos, ti
+											position299_4_23_41, tokenIndex299_4_23_41 := pos, ti
 											{
-												position304_4_23_41 := pos
+												position300_4_23_41 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(22, true)
@@ -9898,7 +10056,7 @@ func (p *Parser) nfpath() bool {
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_23_41
+													goto l299_4_23_41
 												}
 												pos++
 												{ // hex
@@ -9906,13 +10064,13 @@ func (p *Parser) nfpath() bool {
 														p.note(23, true)
 													}
 													if c := buffer[pos]; class2[c] != 0 {
-														goto l300_1_4_23_41
+														goto l296_1_4_23_41
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_23_41
-												l300_1_4_23_41:
+													goto l299_4_23_41
+												l296_1_4_23_41:
 													pos++
 													goto lok1_4_23_41
 												}
@@ -9922,50 +10080,50 @@ func (p *Parser) nfpath() bool {
 														p.note(23, true)
 													}
 													if c := buffer[pos]; class2[c] != 0 {
-														goto l300_2_4_23_41
+														goto l296_2_4_23_41
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_23_41
-												l300_2_4_23_41:
+													goto l299_4_23_41
+												l296_2_4_23_41:
 													pos++
 													goto lok2_4_23_41
 												}
 											lok2_4_23_41:
-												_ = position304_4_23_41
+												_ = position300_4_23_41
 											}
 											goto lok4_23_41
-										l303_4_23_41:
-											pos, ti = position303_4_23_41, tokenIndex303_4_23_41
-											goto l308_23_41
+										l299_4_23_41:
+											pos, ti = position299_4_23_41, tokenIndex299_4_23_41
+											goto l304_23_41
 										}
 									lok4_23_41:
 									}
-								l310_23_41:
-									_ = position309_23_41
+								l306_23_41:
+									_ = position305_23_41
 								}
 								goto lok23_41
-							l308_23_41:
-								pos, ti = position308_23_41, tokenIndex308_23_41
-								goto l131_41
+							l304_23_41:
+								pos, ti = position304_23_41, tokenIndex304_23_41
+								goto l127_41
 							}
 						lok23_41:
 						}
 					}
 
-					goto l130_41
-				l131_41:
-					pos, ti = position131_41, tokenIndex131_41
+					goto l126_41
+				l127_41:
+					pos, ti = position127_41, tokenIndex127_41
 				}
-				_ = position129_41
+				_ = position125_41
 			}
 			goto lok41
 		}
 	lok41:
-	l126:
+	l122:
 		{
-			position127, tokenIndex127 := pos, ti
+			position123, tokenIndex123 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
 					p.note(12, true)
@@ -9974,18 +10132,18 @@ func (p *Parser) nfpath() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l127
+				goto l123
 			}
 			pos++
 			{ // fsegment
 				if false {
-					goto l127
+					goto l123
 				}
 				{
-					position129_42 := pos
-				l130_42:
+					position125_42 := pos
+				l126_42:
 					{
-						position131_42, tokenIndex131_42 := pos, ti
+						position127_42, tokenIndex127_42 := pos, ti
 						{
 							if c := buffer[pos]; class11[c] != 0 {
 								pos++
@@ -9995,17 +10153,17 @@ func (p *Parser) nfpath() bool {
 								}
 
 								{ // uchar
-									position308_23_42, tokenIndex308_23_42 := pos, ti
+									position304_23_42, tokenIndex304_23_42 := pos, ti
 									{
-										position309_23_42 := pos
+										position305_23_42 := pos
 										{
-											position310_23_42, tokenIndex310_23_42 := pos, ti
+											position306_23_42, tokenIndex306_23_42 := pos, ti
 											{ // unreserved
 												if int(pos) == p.at {
 													p.note(24, true)
 												}
 												if c := buffer[pos]; class0[c] != 0 {
-													goto l305_3_23_42
+													goto l301_3_23_42
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
@@ -10014,21 +10172,21 @@ func (p *Parser) nfpath() bool {
 													p.note(25, true)
 												}
 												if c := buffer[pos]; class1[c] != 0 {
-													goto l305_3_23_42
+													goto l301_3_23_42
 												}
-												goto l311_23_42
-											l305_3_23_42:
+												goto l307_23_42
+											l301_3_23_42:
 												pos++
 												goto lok3_23_42
 											}
 										lok3_23_42:
-											goto l310_23_42
-										l311_23_42:
-											pos, ti = position310_23_42, tokenIndex310_23_42
+											goto l306_23_42
+										l307_23_42:
+											pos, ti = position306_23_42, tokenIndex306_23_42
 											{ // escape
-												position303_4_23_42, tokenIndex303_4_23_42 := pos, ti
+												position299_4_23_42, tokenIndex299_4_23_42 := pos, ti
 												{
-													position304_4_23_42 := pos
+													position300_4_23_42 := pos
 													if buffer[pos] != '%' {
 														if int(pos) == p.at {
 															p.note(22, true)
@@ -10037,7 +10195,7 @@ func (p *Parser) nfpath() bool {
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_4_23_42
+														goto l299_4_23_42
 													}
 													pos++
 													{ // hex
@@ -10045,13 +10203,13 @@ func (p *Parser) nfpath() bool {
 															p.note(23, true)
 														}
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_1_4_23_42
+															goto l296_1_4_23_42
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_4_23_42
-													l300_1_4_23_42:
+														goto l299_4_23_42
+													l296_1_4_23_42:
 														pos++
 														goto lok1_4_23_42
 													}
@@ -10061,170 +10219,170 @@ func (p *Parser) nfpath() bool {
 															p.note(23, true)
 														}
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_2_4_23_42
+															goto l296_2_4_23_42
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_4_23_42
-													l300_2_4_23_42:
+														goto l299_4_23_42
+													l296_2_4_23_42:
 														pos++
 														goto lok2_4_23_42
 													}
 												lok2_4_23_42:
-													_ = position304_4_23_42
+													_ = position300_4_23_42
 												}
 												goto lok4_23_42
-											l303_4_23_42:
-												pos, ti = position303_4_23_42, tokenIndex303_4_23_42
-												goto l308_23_42
+											l299_4_23_42:
+												pos, ti = position299_4_23_42, tokenIndex299_4_23_42
+												goto l304_23_42
 											}
 										lok4_23_42:
 										}
-									l310_23_42:
-										_ = position309_23_42
+									l306_23_42:
+										_ = position305_23_42
 									}
 									goto lok23_42
-								l308_23_42:
-									pos, ti = position308_23_42, tokenIndex308_23_42
-									goto l131_42
+								l304_23_42:
+									pos, ti = position304_23_42, tokenIndex304_23_42
+									goto l127_42
 								}
 							lok23_42:
 							}
 						}
 
-						goto l130_42
-					l131_42:
-						pos, ti = position131_42, tokenIndex131_42
+						goto l126_42
+					l127_42:
+						pos, ti = position127_42, tokenIndex127_42
 					}
-					_ = position129_42
+					_ = position125_42
 				}
 				goto lok42
 			}
 		lok42:
-			goto l126
-		l127:
-			pos, ti = position127, tokenIndex127
+			goto l122
+		l123:
+			pos, ti = position123, tokenIndex123
 		}
 		if p.records(rulefpath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulefpath, position125)
+			p.add(rulefpath, position121)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l124:
-	pos, ti = position124, tokenIndex124
+l120:
+	pos, ti = position120, tokenIndex120
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rfsegment is rule 23 fsegment <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
+// rfsegment is rule 24 fsegment <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
 func (p *Parser) rfsegment() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
-		position129 := pos
-	l130:
+		position125 := pos
+	l126:
 		{
-			position131, tokenIndex131 := pos, ti
+			position127, tokenIndex127 := pos, ti
 			{
 				if c := buffer[pos]; class11[c] != 0 {
 					pos++
 				} else {
 
 					{ // uchar
-						position308_23, tokenIndex308_23 := pos, ti
+						position304_23, tokenIndex304_23 := pos, ti
 						{
-							position309_23 := pos
+							position305_23 := pos
 							{
-								position310_23, tokenIndex310_23 := pos, ti
+								position306_23, tokenIndex306_23 := pos, ti
 								{ // unreserved
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_23
+										goto l301_3_23
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_23
+										goto l301_3_23
 									}
-									goto l311_23
-								l305_3_23:
+									goto l307_23
+								l301_3_23:
 									pos++
 									goto lok3_23
 								}
 							lok3_23:
-								goto l310_23
-							l311_23:
-								pos, ti = position310_23, tokenIndex310_23
+								goto l306_23
+							l307_23:
+								pos, ti = position306_23, tokenIndex306_23
 								{ // escape
-									position303_4_23, tokenIndex303_4_23 := pos, ti
+									position299_4_23, tokenIndex299_4_23 := pos, ti
 									{
-										position304_4_23 := pos
+										position300_4_23 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_23
+											goto l299_4_23
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_23
+												goto l296_1_4_23
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_23
-										l300_1_4_23:
+											goto l299_4_23
+										l296_1_4_23:
 											pos++
 											goto lok1_4_23
 										}
 									lok1_4_23:
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_23
+												goto l296_2_4_23
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_23
-										l300_2_4_23:
+											goto l299_4_23
+										l296_2_4_23:
 											pos++
 											goto lok2_4_23
 										}
 									lok2_4_23:
-										_ = position304_4_23
+										_ = position300_4_23
 									}
 									goto lok4_23
-								l303_4_23:
-									pos, ti = position303_4_23, tokenIndex303_4_23
-									goto l308_23
+								l299_4_23:
+									pos, ti = position299_4_23, tokenIndex299_4_23
+									goto l304_23
 								}
 							lok4_23:
 							}
-						l310_23:
-							_ = position309_23
+						l306_23:
+							_ = position305_23
 						}
 						goto lok23
-					l308_23:
-						pos, ti = position308_23, tokenIndex308_23
-						goto l131
+					l304_23:
+						pos, ti = position304_23, tokenIndex304_23
+						goto l127
 					}
 				lok23:
 				}
 			}
 
-			goto l130
-		l131:
-			pos, ti = position131, tokenIndex131
+			goto l126
+		l127:
+			pos, ti = position127, tokenIndex127
 		}
-		_ = position129
+		_ = position125
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -10234,10 +10392,10 @@ func (p *Parser) nfsegment() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
-		position129 := pos
-	l130:
+		position125 := pos
+	l126:
 		{
-			position131, tokenIndex131 := pos, ti
+			position127, tokenIndex127 := pos, ti
 			{
 				if c := buffer[pos]; class11[c] != 0 {
 					pos++
@@ -10247,17 +10405,17 @@ func (p *Parser) nfsegment() bool {
 					}
 
 					{ // uchar
-						position308_23, tokenIndex308_23 := pos, ti
+						position304_23, tokenIndex304_23 := pos, ti
 						{
-							position309_23 := pos
+							position305_23 := pos
 							{
-								position310_23, tokenIndex310_23 := pos, ti
+								position306_23, tokenIndex306_23 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_23
+										goto l301_3_23
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -10266,21 +10424,21 @@ func (p *Parser) nfsegment() bool {
 										p.note(25, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_23
+										goto l301_3_23
 									}
-									goto l311_23
-								l305_3_23:
+									goto l307_23
+								l301_3_23:
 									pos++
 									goto lok3_23
 								}
 							lok3_23:
-								goto l310_23
-							l311_23:
-								pos, ti = position310_23, tokenIndex310_23
+								goto l306_23
+							l307_23:
+								pos, ti = position306_23, tokenIndex306_23
 								{ // escape
-									position303_4_23, tokenIndex303_4_23 := pos, ti
+									position299_4_23, tokenIndex299_4_23 := pos, ti
 									{
-										position304_4_23 := pos
+										position300_4_23 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(22, true)
@@ -10289,7 +10447,7 @@ func (p *Parser) nfsegment() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_23
+											goto l299_4_23
 										}
 										pos++
 										{ // hex
@@ -10297,13 +10455,13 @@ func (p *Parser) nfsegment() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_23
+												goto l296_1_4_23
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_23
-										l300_1_4_23:
+											goto l299_4_23
+										l296_1_4_23:
 											pos++
 											goto lok1_4_23
 										}
@@ -10313,57 +10471,57 @@ func (p *Parser) nfsegment() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_23
+												goto l296_2_4_23
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_23
-										l300_2_4_23:
+											goto l299_4_23
+										l296_2_4_23:
 											pos++
 											goto lok2_4_23
 										}
 									lok2_4_23:
-										_ = position304_4_23
+										_ = position300_4_23
 									}
 									goto lok4_23
-								l303_4_23:
-									pos, ti = position303_4_23, tokenIndex303_4_23
-									goto l308_23
+								l299_4_23:
+									pos, ti = position299_4_23, tokenIndex299_4_23
+									goto l304_23
 								}
 							lok4_23:
 							}
-						l310_23:
-							_ = position309_23
+						l306_23:
+							_ = position305_23
 						}
 						goto lok23
-					l308_23:
-						pos, ti = position308_23, tokenIndex308_23
-						goto l131
+					l304_23:
+						pos, ti = position304_23, tokenIndex304_23
+						goto l127
 					}
 				lok23:
 				}
 			}
 
-			goto l130
-		l131:
-			pos, ti = position131, tokenIndex131
+			goto l126
+		l127:
+			pos, ti = position127, tokenIndex127
 		}
-		_ = position129
+		_ = position125
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
-// rftptype is rule 24 ftptype <- <((&('d') 'd') | (&('i') 'i') | (&('a') 'a') | (&('D') 'D') | (&('I') 'I') | (&('A') 'A'))>
+// rftptype is rule 25 ftptype <- <((&('d') 'd') | (&('i') 'i') | (&('a') 'a') | (&('D') 'D') | (&('I') 'I') | (&('A') 'A'))>
 func (p *Parser) rftptype() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleftptype)
-	position133, tokenIndex133 := pos, ti
+	position129, tokenIndex129 := pos, ti
 	{
-		position134 := pos
+		position130 := pos
 		{
 			if c := buffer[pos]; class12[c] != 0 {
 				pos++
@@ -10374,7 +10532,7 @@ func (p *Parser) rftptype() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l133
+					goto l129
 				}
 				pos++
 			}
@@ -10382,15 +10540,15 @@ func (p *Parser) rftptype() bool {
 
 		if p.records(ruleftptype) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleftptype, position134)
+			p.add(ruleftptype, position130)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l133:
-	pos, ti = position133, tokenIndex133
+l129:
+	pos, ti = position129, tokenIndex129
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -10401,9 +10559,9 @@ func (p *Parser) nftptype() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleftptype)
-	position133, tokenIndex133 := pos, ti
+	position129, tokenIndex129 := pos, ti
 	{
-		position134 := pos
+		position130 := pos
 		{
 			if c := buffer[pos]; class12[c] != 0 {
 				pos++
@@ -10420,7 +10578,7 @@ func (p *Parser) nftptype() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l133
+					goto l129
 				}
 				pos++
 			}
@@ -10428,35 +10586,35 @@ func (p *Parser) nftptype() bool {
 
 		if p.records(ruleftptype) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleftptype, position134)
+			p.add(ruleftptype, position130)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l133:
-	pos, ti = position133, tokenIndex133
+l129:
+	pos, ti = position129, tokenIndex129
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rfileurl is rule 25 fileurl <- <('f' 'i' 'l' 'e' ':' '/' '/' file_host '/' fpath !.)>
+// rfileurl is rule 26 fileurl <- <('f' 'i' 'l' 'e' ':' '/' '/' file_host '/' fpath !.)>
 func (p *Parser) rfileurl() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefileurl)
-	position136, tokenIndex136 := pos, ti
+	position132, tokenIndex132 := pos, ti
 	{
-		position137 := pos
+		position133 := pos
 		if buffer[pos] != 'f' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l136
+			goto l132
 		}
 		pos++
 		if buffer[pos] != 'i' {
@@ -10464,7 +10622,7 @@ func (p *Parser) rfileurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l136
+			goto l132
 		}
 		pos++
 		if buffer[pos] != 'l' {
@@ -10472,7 +10630,7 @@ func (p *Parser) rfileurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l136
+			goto l132
 		}
 		pos++
 		if buffer[pos] != 'e' {
@@ -10480,7 +10638,7 @@ func (p *Parser) rfileurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l136
+			goto l132
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -10488,7 +10646,7 @@ func (p *Parser) rfileurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l136
+			goto l132
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -10496,7 +10654,7 @@ func (p *Parser) rfileurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l136
+			goto l132
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -10504,65 +10662,65 @@ func (p *Parser) rfileurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l136
+			goto l132
 		}
 		pos++
 		{ // file_host
 			if false {
-				goto l136
+				goto l132
 			}
 			comp_55 := p.comp
 			p.comp = uint32(rulefile_host)
 			{
-				position140_55 := pos
+				position136_55 := pos
 				{
-					position141_55, tokenIndex141_55 := pos, ti
+					position137_55, tokenIndex137_55 := pos, ti
 					{
-						position143_55, tokenIndex143_55 := pos, ti
+						position139_55, tokenIndex139_55 := pos, ti
 						{ // host
 							comp_49 := p.comp
 							p.comp = uint32(rulehost)
-							position75_49_55, tokenIndex75_49_55 := pos, ti
+							position71_49_55, tokenIndex71_49_55 := pos, ti
 							{
-								position76_49_55 := pos
+								position72_49_55 := pos
 								{
-									position77_49_55, tokenIndex77_49_55 := pos, ti
+									position73_49_55, tokenIndex73_49_55 := pos, ti
 									if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
-										goto l78_49_55
+										goto l74_49_55
 									}
 									pos, ti = p.position, p.tokenIndex
-									goto l77_49_55
-								l78_49_55:
-									pos, ti = position77_49_55, tokenIndex77_49_55
+									goto l73_49_55
+								l74_49_55:
+									pos, ti = position73_49_55, tokenIndex73_49_55
 									if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
-										goto l75_49_55
+										goto l71_49_55
 									}
 									pos, ti = p.position, p.tokenIndex
 								}
-							l77_49_55:
+							l73_49_55:
 								if p.records(rulehost) {
 									p.position, p.tokenIndex = pos, ti
-									p.add(rulehost, position76_49_55)
+									p.add(rulehost, position72_49_55)
 									ti = p.tokenIndex
 								}
 							}
 							p.comp = comp_49
 							goto lok49_55
-						l75_49_55:
-							pos, ti = position75_49_55, tokenIndex75_49_55
+						l71_49_55:
+							pos, ti = position71_49_55, tokenIndex71_49_55
 							p.comp = comp_49
-							goto l144_55
+							goto l140_55
 						}
 					lok49_55:
-						goto l143_55
-					l144_55:
-						pos, ti = position143_55, tokenIndex143_55
+						goto l139_55
+					l140_55:
+						pos, ti = position139_55, tokenIndex139_55
 						if buffer[pos] != 'l' {
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l141_55
+							goto l137_55
 						}
 						pos++
 						if buffer[pos] != 'o' {
@@ -10570,7 +10728,7 @@ func (p *Parser) rfileurl() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l141_55
+							goto l137_55
 						}
 						pos++
 						if buffer[pos] != 'c' {
@@ -10578,7 +10736,7 @@ func (p *Parser) rfileurl() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l141_55
+							goto l137_55
 						}
 						pos++
 						if buffer[pos] != 'a' {
@@ -10586,7 +10744,7 @@ func (p *Parser) rfileurl() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l141_55
+							goto l137_55
 						}
 						pos++
 						if buffer[pos] != 'l' {
@@ -10594,7 +10752,7 @@ func (p *Parser) rfileurl() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l141_55
+							goto l137_55
 						}
 						pos++
 						if buffer[pos] != 'h' {
@@ -10602,7 +10760,7 @@ func (p *Parser) rfileurl() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l141_55
+							goto l137_55
 						}
 						pos++
 						if buffer[pos] != 'o' {
@@ -10610,7 +10768,7 @@ func (p *Parser) rfileurl() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l141_55
+							goto l137_55
 						}
 						pos++
 						if buffer[pos] != 's' {
@@ -10618,7 +10776,7 @@ func (p *Parser) rfileurl() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l141_55
+							goto l137_55
 						}
 						pos++
 						if buffer[pos] != 't' {
@@ -10626,19 +10784,19 @@ func (p *Parser) rfileurl() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l141_55
+							goto l137_55
 						}
 						pos++
 					}
-				l143_55:
-					goto l142_55
-				l141_55:
-					pos, ti = position141_55, tokenIndex141_55
+				l139_55:
+					goto l138_55
+				l137_55:
+					pos, ti = position137_55, tokenIndex137_55
 				}
-			l142_55:
+			l138_55:
 				if p.records(rulefile_host) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulefile_host, position140_55)
+					p.add(rulefile_host, position136_55)
 					ti = p.tokenIndex
 				}
 			}
@@ -10651,40 +10809,40 @@ func (p *Parser) rfileurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l136
+			goto l132
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.rfpath() {
-			goto l136
+			goto l132
 		}
 		pos, ti = p.position, p.tokenIndex
 		{
-			position138, tokenIndex138 := pos, ti
+			position134, tokenIndex134 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l138
+				goto l134
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l136
-		l138:
-			pos, ti = position138, tokenIndex138
+			goto l132
+		l134:
+			pos, ti = position134, tokenIndex134
 		}
 		if p.records(rulefileurl) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulefileurl, position137)
+			p.add(rulefileurl, position133)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l136:
-	pos, ti = position136, tokenIndex136
+l132:
+	pos, ti = position132, tokenIndex132
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -10695,18 +10853,18 @@ func (p *Parser) nfileurl() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefileurl)
-	position136, tokenIndex136 := pos, ti
+	position132, tokenIndex132 := pos, ti
 	{
-		position137 := pos
+		position133 := pos
 		if buffer[pos] != 'f' {
 			if int(pos) == p.at {
-				p.note(13, true)
+				p.note(14, true)
 			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l136
+			goto l132
 		}
 		pos++
 		if buffer[pos] != 'i' {
@@ -10717,7 +10875,7 @@ func (p *Parser) nfileurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l136
+			goto l132
 		}
 		pos++
 		if buffer[pos] != 'l' {
@@ -10728,7 +10886,7 @@ func (p *Parser) nfileurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l136
+			goto l132
 		}
 		pos++
 		if buffer[pos] != 'e' {
@@ -10739,7 +10897,7 @@ func (p *Parser) nfileurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l136
+			goto l132
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -10750,7 +10908,7 @@ func (p *Parser) nfileurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l136
+			goto l132
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -10761,7 +10919,7 @@ func (p *Parser) nfileurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l136
+			goto l132
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -10772,59 +10930,59 @@ func (p *Parser) nfileurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l136
+			goto l132
 		}
 		pos++
 		{ // file_host
 			if false {
-				goto l136
+				goto l132
 			}
 			comp_55 := p.comp
 			p.comp = uint32(rulefile_host)
 			{
-				position140_55 := pos
+				position136_55 := pos
 				{
-					position141_55, tokenIndex141_55 := pos, ti
+					position137_55, tokenIndex137_55 := pos, ti
 					{
-						position143_55, tokenIndex143_55 := pos, ti
+						position139_55, tokenIndex139_55 := pos, ti
 						{ // host
 							comp_49 := p.comp
 							p.comp = uint32(rulehost)
-							position75_49_55, tokenIndex75_49_55 := pos, ti
+							position71_49_55, tokenIndex71_49_55 := pos, ti
 							{
-								position76_49_55 := pos
+								position72_49_55 := pos
 								{
-									position77_49_55, tokenIndex77_49_55 := pos, ti
+									position73_49_55, tokenIndex73_49_55 := pos, ti
 									if p.position, p.tokenIndex = pos, ti; !p.nhostname() {
-										goto l78_49_55
+										goto l74_49_55
 									}
 									pos, ti = p.position, p.tokenIndex
-									goto l77_49_55
-								l78_49_55:
-									pos, ti = position77_49_55, tokenIndex77_49_55
+									goto l73_49_55
+								l74_49_55:
+									pos, ti = position73_49_55, tokenIndex73_49_55
 									if p.position, p.tokenIndex = pos, ti; !p.nhostnumber() {
-										goto l75_49_55
+										goto l71_49_55
 									}
 									pos, ti = p.position, p.tokenIndex
 								}
-							l77_49_55:
+							l73_49_55:
 								if p.records(rulehost) {
 									p.position, p.tokenIndex = pos, ti
-									p.add(rulehost, position76_49_55)
+									p.add(rulehost, position72_49_55)
 									ti = p.tokenIndex
 								}
 							}
 							p.comp = comp_49
 							goto lok49_55
-						l75_49_55:
-							pos, ti = position75_49_55, tokenIndex75_49_55
+						l71_49_55:
+							pos, ti = position71_49_55, tokenIndex71_49_55
 							p.comp = comp_49
-							goto l144_55
+							goto l140_55
 						}
 					lok49_55:
-						goto l143_55
-					l144_55:
-						pos, ti = position143_55, tokenIndex143_55
+						goto l139_55
+					l140_55:
+						pos, ti = position139_55, tokenIndex139_55
 						if buffer[pos] != 'l' {
 							if int(pos) == p.at {
 								p.note(9, true)
@@ -10833,7 +10991,7 @@ func (p *Parser) nfileurl() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l141_55
+							goto l137_55
 						}
 						pos++
 						if buffer[pos] != 'o' {
@@ -10844,7 +11002,7 @@ func (p *Parser) nfileurl() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l141_55
+							goto l137_55
 						}
 						pos++
 						if buffer[pos] != 'c' {
@@ -10855,7 +11013,7 @@ func (p *Parser) nfileurl() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l141_55
+							goto l137_55
 						}
 						pos++
 						if buffer[pos] != 'a' {
@@ -10866,7 +11024,7 @@ func (p *Parser) nfileurl() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l141_55
+							goto l137_55
 						}
 						pos++
 						if buffer[pos] != 'l' {
@@ -10877,7 +11035,7 @@ func (p *Parser) nfileurl() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l141_55
+							goto l137_55
 						}
 						pos++
 						if buffer[pos] != 'h' {
@@ -10888,7 +11046,7 @@ func (p *Parser) nfileurl() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l141_55
+							goto l137_55
 						}
 						pos++
 						if buffer[pos] != 'o' {
@@ -10899,7 +11057,7 @@ func (p *Parser) nfileurl() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l141_55
+							goto l137_55
 						}
 						pos++
 						if buffer[pos] != 's' {
@@ -10910,7 +11068,7 @@ func (p *Parser) nfileurl() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l141_55
+							goto l137_55
 						}
 						pos++
 						if buffer[pos] != 't' {
@@ -10921,19 +11079,19 @@ func (p *Parser) nfileurl() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l141_55
+							goto l137_55
 						}
 						pos++
 					}
-				l143_55:
-					goto l142_55
-				l141_55:
-					pos, ti = position141_55, tokenIndex141_55
+				l139_55:
+					goto l138_55
+				l137_55:
+					pos, ti = position137_55, tokenIndex137_55
 				}
-			l142_55:
+			l138_55:
 				if p.records(rulefile_host) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulefile_host, position140_55)
+					p.add(rulefile_host, position136_55)
 					ti = p.tokenIndex
 				}
 			}
@@ -10949,101 +11107,101 @@ func (p *Parser) nfileurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l136
+			goto l132
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.nfpath() {
-			goto l136
+			goto l132
 		}
 		pos, ti = p.position, p.tokenIndex
 		{
-			position138, tokenIndex138 := pos, ti
+			position134, tokenIndex134 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l138
+				goto l134
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l136
-		l138:
-			pos, ti = position138, tokenIndex138
+			goto l132
+		l134:
+			pos, ti = position134, tokenIndex134
 		}
 		if p.records(rulefileurl) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulefileurl, position137)
+			p.add(rulefileurl, position133)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l136:
-	pos, ti = position136, tokenIndex136
+l132:
+	pos, ti = position132, tokenIndex132
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rfile_host is rule 26 file_host <- <(host / ('l' 'o' 'c' 'a' 'l' 'h' 'o' 's' 't'))?>
+// rfile_host is rule 27 file_host <- <(host / ('l' 'o' 'c' 'a' 'l' 'h' 'o' 's' 't'))?>
 func (p *Parser) rfile_host() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefile_host)
 	{
-		position140 := pos
+		position136 := pos
 		{
-			position141, tokenIndex141 := pos, ti
+			position137, tokenIndex137 := pos, ti
 			{
-				position143, tokenIndex143 := pos, ti
+				position139, tokenIndex139 := pos, ti
 				{ // host
 					comp_49 := p.comp
 					p.comp = uint32(rulehost)
-					position75_49, tokenIndex75_49 := pos, ti
+					position71_49, tokenIndex71_49 := pos, ti
 					{
-						position76_49 := pos
+						position72_49 := pos
 						{
-							position77_49, tokenIndex77_49 := pos, ti
+							position73_49, tokenIndex73_49 := pos, ti
 							if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
-								goto l78_49
+								goto l74_49
 							}
 							pos, ti = p.position, p.tokenIndex
-							goto l77_49
-						l78_49:
-							pos, ti = position77_49, tokenIndex77_49
+							goto l73_49
+						l74_49:
+							pos, ti = position73_49, tokenIndex73_49
 							if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
-								goto l75_49
+								goto l71_49
 							}
 							pos, ti = p.position, p.tokenIndex
 						}
-					l77_49:
+					l73_49:
 						if p.records(rulehost) {
 							p.position, p.tokenIndex = pos, ti
-							p.add(rulehost, position76_49)
+							p.add(rulehost, position72_49)
 							ti = p.tokenIndex
 						}
 					}
 					p.comp = comp_49
 					goto lok49
-				l75_49:
-					pos, ti = position75_49, tokenIndex75_49
+				l71_49:
+					pos, ti = position71_49, tokenIndex71_49
 					p.comp = comp_49
-					goto l144
+					goto l140
 				}
 			lok49:
-				goto l143
-			l144:
-				pos, ti = position143, tokenIndex143
+				goto l139
+			l140:
+				pos, ti = position139, tokenIndex139
 				if buffer[pos] != 'l' {
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l141
+					goto l137
 				}
 				pos++
 				if buffer[pos] != 'o' {
@@ -11051,7 +11209,7 @@ func (p *Parser) rfile_host() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l141
+					goto l137
 				}
 				pos++
 				if buffer[pos] != 'c' {
@@ -11059,7 +11217,7 @@ func (p *Parser) rfile_host() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l141
+					goto l137
 				}
 				pos++
 				if buffer[pos] != 'a' {
@@ -11067,7 +11225,7 @@ func (p *Parser) rfile_host() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l141
+					goto l137
 				}
 				pos++
 				if buffer[pos] != 'l' {
@@ -11075,7 +11233,7 @@ func (p *Parser) rfile_host() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l141
+					goto l137
 				}
 				pos++
 				if buffer[pos] != 'h' {
@@ -11083,7 +11241,7 @@ func (p *Parser) rfile_host() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l141
+					goto l137
 				}
 				pos++
 				if buffer[pos] != 'o' {
@@ -11091,7 +11249,7 @@ func (p *Parser) rfile_host() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l141
+					goto l137
 				}
 				pos++
 				if buffer[pos] != 's' {
@@ -11099,7 +11257,7 @@ func (p *Parser) rfile_host() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l141
+					goto l137
 				}
 				pos++
 				if buffer[pos] != 't' {
@@ -11107,19 +11265,19 @@ func (p *Parser) rfile_host() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l141
+					goto l137
 				}
 				pos++
 			}
-		l143:
-			goto l142
-		l141:
-			pos, ti = position141, tokenIndex141
+		l139:
+			goto l138
+		l137:
+			pos, ti = position137, tokenIndex137
 		}
-	l142:
+	l138:
 		if p.records(rulefile_host) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulefile_host, position140)
+			p.add(rulefile_host, position136)
 			ti = p.tokenIndex
 		}
 	}
@@ -11134,49 +11292,49 @@ func (p *Parser) nfile_host() bool {
 	comp := p.comp
 	p.comp = uint32(rulefile_host)
 	{
-		position140 := pos
+		position136 := pos
 		{
-			position141, tokenIndex141 := pos, ti
+			position137, tokenIndex137 := pos, ti
 			{
-				position143, tokenIndex143 := pos, ti
+				position139, tokenIndex139 := pos, ti
 				{ // host
 					comp_49 := p.comp
 					p.comp = uint32(rulehost)
-					position75_49, tokenIndex75_49 := pos, ti
+					position71_49, tokenIndex71_49 := pos, ti
 					{
-						position76_49 := pos
+						position72_49 := pos
 						{
-							position77_49, tokenIndex77_49 := pos, ti
+							position73_49, tokenIndex73_49 := pos, ti
 							if p.position, p.tokenIndex = pos, ti; !p.nhostname() {
-								goto l78_49
+								goto l74_49
 							}
 							pos, ti = p.position, p.tokenIndex
-							goto l77_49
-						l78_49:
-							pos, ti = position77_49, tokenIndex77_49
+							goto l73_49
+						l74_49:
+							pos, ti = position73_49, tokenIndex73_49
 							if p.position, p.tokenIndex = pos, ti; !p.nhostnumber() {
-								goto l75_49
+								goto l71_49
 							}
 							pos, ti = p.position, p.tokenIndex
 						}
-					l77_49:
+					l73_49:
 						if p.records(rulehost) {
 							p.position, p.tokenIndex = pos, ti
-							p.add(rulehost, position76_49)
+							p.add(rulehost, position72_49)
 							ti = p.tokenIndex
 						}
 					}
 					p.comp = comp_49
 					goto lok49
-				l75_49:
-					pos, ti = position75_49, tokenIndex75_49
+				l71_49:
+					pos, ti = position71_49, tokenIndex71_49
 					p.comp = comp_49
-					goto l144
+					goto l140
 				}
 			lok49:
-				goto l143
-			l144:
-				pos, ti = position143, tokenIndex143
+				goto l139
+			l140:
+				pos, ti = position139, tokenIndex139
 				if buffer[pos] != 'l' {
 					if int(pos) == p.at {
 						p.note(9, true)
@@ -11185,7 +11343,7 @@ func (p *Parser) nfile_host() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l141
+					goto l137
 				}
 				pos++
 				if buffer[pos] != 'o' {
@@ -11196,7 +11354,7 @@ func (p *Parser) nfile_host() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l141
+					goto l137
 				}
 				pos++
 				if buffer[pos] != 'c' {
@@ -11207,7 +11365,7 @@ func (p *Parser) nfile_host() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l141
+					goto l137
 				}
 				pos++
 				if buffer[pos] != 'a' {
@@ -11218,7 +11376,7 @@ func (p *Parser) nfile_host() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l141
+					goto l137
 				}
 				pos++
 				if buffer[pos] != 'l' {
@@ -11229,7 +11387,7 @@ func (p *Parser) nfile_host() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l141
+					goto l137
 				}
 				pos++
 				if buffer[pos] != 'h' {
@@ -11240,7 +11398,7 @@ func (p *Parser) nfile_host() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l141
+					goto l137
 				}
 				pos++
 				if buffer[pos] != 'o' {
@@ -11251,7 +11409,7 @@ func (p *Parser) nfile_host() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l141
+					goto l137
 				}
 				pos++
 				if buffer[pos] != 's' {
@@ -11262,7 +11420,7 @@ func (p *Parser) nfile_host() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l141
+					goto l137
 				}
 				pos++
 				if buffer[pos] != 't' {
@@ -11273,19 +11431,19 @@ func (p *Parser) nfile_host() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l141
+					goto l137
 				}
 				pos++
 			}
-		l143:
-			goto l142
-		l141:
-			pos, ti = position141, tokenIndex141
+		l139:
+			goto l138
+		l137:
+			pos, ti = position137, tokenIndex137
 		}
-	l142:
+	l138:
 		if p.records(rulefile_host) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulefile_host, position140)
+			p.add(rulefile_host, position136)
 			ti = p.tokenIndex
 		}
 	}
@@ -11294,21 +11452,21 @@ func (p *Parser) nfile_host() bool {
 	return true
 }
 
-// rhttpurl is rule 27 httpurl <- <('h' 't' 't' 'p' ':' '/' '/' hostport ('/' hpath ('?' search)?)? !.)>
+// rhttpurl is rule 28 httpurl <- <('h' 't' 't' 'p' ':' '/' '/' hostport ('/' hpath ('?' search)?)? !.)>
 func (p *Parser) rhttpurl() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehttpurl)
-	position145, tokenIndex145 := pos, ti
+	position141, tokenIndex141 := pos, ti
 	{
-		position146 := pos
+		position142 := pos
 		if buffer[pos] != 'h' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l145
+			goto l141
 		}
 		pos++
 		if buffer[pos] != 't' {
@@ -11316,7 +11474,7 @@ func (p *Parser) rhttpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l145
+			goto l141
 		}
 		pos++
 		if buffer[pos] != 't' {
@@ -11324,7 +11482,7 @@ func (p *Parser) rhttpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l145
+			goto l141
 		}
 		pos++
 		if buffer[pos] != 'p' {
@@ -11332,7 +11490,7 @@ func (p *Parser) rhttpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l145
+			goto l141
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -11340,7 +11498,7 @@ func (p *Parser) rhttpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l145
+			goto l141
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -11348,7 +11506,7 @@ func (p *Parser) rhttpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l145
+			goto l141
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -11356,144 +11514,144 @@ func (p *Parser) rhttpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l145
+			goto l141
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
-			goto l145
+			goto l141
 		}
 		pos, ti = p.position, p.tokenIndex
 		{
-			position147, tokenIndex147 := pos, ti
+			position143, tokenIndex143 := pos, ti
 			if buffer[pos] != '/' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l147
+				goto l143
 			}
 			pos++
 			if p.position, p.tokenIndex = pos, ti; !p.rhpath() {
-				goto l147
+				goto l143
 			}
 			pos, ti = p.position, p.tokenIndex
 			{
-				position149, tokenIndex149 := pos, ti
+				position145, tokenIndex145 := pos, ti
 				if buffer[pos] != '?' {
 
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l149
+					goto l145
 				}
 				pos++
 				{ // search
 					if false {
-						goto l149
+						goto l145
 					}
 					comp_56 := p.comp
 					p.comp = uint32(rulesearch)
 					{
-						position162_56 := pos
-					l163_56:
+						position158_56 := pos
+					l159_56:
 						{
-							position164_56, tokenIndex164_56 := pos, ti
+							position160_56, tokenIndex160_56 := pos, ti
 							{
 								if c := buffer[pos]; class13[c] != 0 {
 									pos++
 								} else {
 
 									{ // uchar
-										position308_25_56, tokenIndex308_25_56 := pos, ti
+										position304_25_56, tokenIndex304_25_56 := pos, ti
 										{
-											position309_25_56 := pos
+											position305_25_56 := pos
 											{
-												position310_25_56, tokenIndex310_25_56 := pos, ti
+												position306_25_56, tokenIndex306_25_56 := pos, ti
 												{ // unreserved
 													if c := buffer[pos]; class0[c] != 0 {
-														goto l305_3_25_56
+														goto l301_3_25_56
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
 													if c := buffer[pos]; class1[c] != 0 {
-														goto l305_3_25_56
+														goto l301_3_25_56
 													}
-													goto l311_25_56
-												l305_3_25_56:
+													goto l307_25_56
+												l301_3_25_56:
 													pos++
 													goto lok3_25_56
 												}
 											lok3_25_56:
-												goto l310_25_56
-											l311_25_56:
-												pos, ti = position310_25_56, tokenIndex310_25_56
+												goto l306_25_56
+											l307_25_56:
+												pos, ti = position306_25_56, tokenIndex306_25_56
 												{ // escape
-													position303_4_25_56, tokenIndex303_4_25_56 := pos, ti
+													position299_4_25_56, tokenIndex299_4_25_56 := pos, ti
 													{
-														position304_4_25_56 := pos
+														position300_4_25_56 := pos
 														if buffer[pos] != '%' {
 
 															if int(pos) > p.far {
 																p.far, p.farComp = int(pos), p.comp
 															}
-															goto l303_4_25_56
+															goto l299_4_25_56
 														}
 														pos++
 														{ // hex
 															if c := buffer[pos]; class2[c] != 0 {
-																goto l300_1_4_25_56
+																goto l296_1_4_25_56
 															}
 															if int(pos) > p.far {
 																p.far, p.farComp = int(pos), p.comp
 															}
-															goto l303_4_25_56
-														l300_1_4_25_56:
+															goto l299_4_25_56
+														l296_1_4_25_56:
 															pos++
 															goto lok1_4_25_56
 														}
 													lok1_4_25_56:
 														{ // hex
 															if c := buffer[pos]; class2[c] != 0 {
-																goto l300_2_4_25_56
+																goto l296_2_4_25_56
 															}
 															if int(pos) > p.far {
 																p.far, p.farComp = int(pos), p.comp
 															}
-															goto l303_4_25_56
-														l300_2_4_25_56:
+															goto l299_4_25_56
+														l296_2_4_25_56:
 															pos++
 															goto lok2_4_25_56
 														}
 													lok2_4_25_56:
-														_ = position304_4_25_56
+														_ = position300_4_25_56
 													}
 													goto lok4_25_56
-												l303_4_25_56:
-													pos, ti = position303_4_25_56, tokenIndex303_4_25_56
-													goto l308_25_56
+												l299_4_25_56:
+													pos, ti = position299_4_25_56, tokenIndex299_4_25_56
+													goto l304_25_56
 												}
 											lok4_25_56:
 											}
-										l310_25_56:
-											_ = position309_25_56
+										l306_25_56:
+											_ = position305_25_56
 										}
 										goto lok25_56
-									l308_25_56:
-										pos, ti = position308_25_56, tokenIndex308_25_56
-										goto l164_56
+									l304_25_56:
+										pos, ti = position304_25_56, tokenIndex304_25_56
+										goto l160_56
 									}
 								lok25_56:
 								}
 							}
 
-							goto l163_56
-						l164_56:
-							pos, ti = position164_56, tokenIndex164_56
+							goto l159_56
+						l160_56:
+							pos, ti = position160_56, tokenIndex160_56
 						}
 						if p.records(rulesearch) {
 							p.position, p.tokenIndex = pos, ti
-							p.add(rulesearch, position162_56)
+							p.add(rulesearch, position158_56)
 							ti = p.tokenIndex
 						}
 					}
@@ -11501,43 +11659,43 @@ func (p *Parser) rhttpurl() bool {
 					goto lok56
 				}
 			lok56:
-				goto l150
-			l149:
-				pos, ti = position149, tokenIndex149
+				goto l146
+			l145:
+				pos, ti = position145, tokenIndex145
 			}
-		l150:
-			goto l148
-		l147:
-			pos, ti = position147, tokenIndex147
+		l146:
+			goto l144
+		l143:
+			pos, ti = position143, tokenIndex143
 		}
-	l148:
+	l144:
 		{
-			position151, tokenIndex151 := pos, ti
+			position147, tokenIndex147 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l151
+				goto l147
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l145
-		l151:
-			pos, ti = position151, tokenIndex151
+			goto l141
+		l147:
+			pos, ti = position147, tokenIndex147
 		}
 		if p.records(rulehttpurl) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehttpurl, position146)
+			p.add(rulehttpurl, position142)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l145:
-	pos, ti = position145, tokenIndex145
+l141:
+	pos, ti = position141, tokenIndex141
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -11548,9 +11706,9 @@ func (p *Parser) nhttpurl() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehttpurl)
-	position145, tokenIndex145 := pos, ti
+	position141, tokenIndex141 := pos, ti
 	{
-		position146 := pos
+		position142 := pos
 		if buffer[pos] != 'h' {
 			if int(pos) == p.at {
 				p.note(18, true)
@@ -11559,7 +11717,7 @@ func (p *Parser) nhttpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l145
+			goto l141
 		}
 		pos++
 		if buffer[pos] != 't' {
@@ -11570,7 +11728,7 @@ func (p *Parser) nhttpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l145
+			goto l141
 		}
 		pos++
 		if buffer[pos] != 't' {
@@ -11581,18 +11739,18 @@ func (p *Parser) nhttpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l145
+			goto l141
 		}
 		pos++
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(15, true)
 			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l145
+			goto l141
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -11603,7 +11761,7 @@ func (p *Parser) nhttpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l145
+			goto l141
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -11614,7 +11772,7 @@ func (p *Parser) nhttpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l145
+			goto l141
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -11625,15 +11783,15 @@ func (p *Parser) nhttpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l145
+			goto l141
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
-			goto l145
+			goto l141
 		}
 		pos, ti = p.position, p.tokenIndex
 		{
-			position147, tokenIndex147 := pos, ti
+			position143, tokenIndex143 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
 					p.note(12, true)
@@ -11642,15 +11800,15 @@ func (p *Parser) nhttpurl() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l147
+				goto l143
 			}
 			pos++
 			if p.position, p.tokenIndex = pos, ti; !p.nhpath() {
-				goto l147
+				goto l143
 			}
 			pos, ti = p.position, p.tokenIndex
 			{
-				position149, tokenIndex149 := pos, ti
+				position145, tokenIndex145 := pos, ti
 				if buffer[pos] != '?' {
 					if int(pos) == p.at {
 						p.note(39, true)
@@ -11659,20 +11817,20 @@ func (p *Parser) nhttpurl() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l149
+					goto l145
 				}
 				pos++
 				{ // search
 					if false {
-						goto l149
+						goto l145
 					}
 					comp_56 := p.comp
 					p.comp = uint32(rulesearch)
 					{
-						position162_56 := pos
-					l163_56:
+						position158_56 := pos
+					l159_56:
 						{
-							position164_56, tokenIndex164_56 := pos, ti
+							position160_56, tokenIndex160_56 := pos, ti
 							{
 								if c := buffer[pos]; class13[c] != 0 {
 									pos++
@@ -11682,17 +11840,17 @@ func (p *Parser) nhttpurl() bool {
 									}
 
 									{ // uchar
-										position308_25_56, tokenIndex308_25_56 := pos, ti
+										position304_25_56, tokenIndex304_25_56 := pos, ti
 										{
-											position309_25_56 := pos
+											position305_25_56 := pos
 											{
-												position310_25_56, tokenIndex310_25_56 := pos, ti
+												position306_25_56, tokenIndex306_25_56 := pos, ti
 												{ // unreserved
 													if int(pos) == p.at {
 														p.note(24, true)
 													}
 													if c := buffer[pos]; class0[c] != 0 {
-														goto l305_3_25_56
+														goto l301_3_25_56
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
@@ -11701,21 +11859,21 @@ func (p *Parser) nhttpurl() bool {
 														p.note(25, true)
 													}
 													if c := buffer[pos]; class1[c] != 0 {
-														goto l305_3_25_56
+														goto l301_3_25_56
 													}
-													goto l311_25_56
-												l305_3_25_56:
+													goto l307_25_56
+												l301_3_25_56:
 													pos++
 													goto lok3_25_56
 												}
 											lok3_25_56:
-												goto l310_25_56
-											l311_25_56:
-												pos, ti = position310_25_56, tokenIndex310_25_56
+												goto l306_25_56
+											l307_25_56:
+												pos, ti = position306_25_56, tokenIndex306_25_56
 												{ // escape
-													position303_4_25_56, tokenIndex303_4_25_56 := pos, ti
+													position299_4_25_56, tokenIndex299_4_25_56 := pos, ti
 													{
-														position304_4_25_56 := pos
+														position300_4_25_56 := pos
 														if buffer[pos] != '%' {
 															if int(pos) == p.at {
 																p.note(22, true)
@@ -11724,7 +11882,7 @@ func (p *Parser) nhttpurl() bool {
 															if int(pos) > p.far {
 																p.far, p.farComp = int(pos), p.comp
 															}
-															goto l303_4_25_56
+															goto l299_4_25_56
 														}
 														pos++
 														{ // hex
@@ -11732,13 +11890,13 @@ func (p *Parser) nhttpurl() bool {
 																p.note(23, true)
 															}
 															if c := buffer[pos]; class2[c] != 0 {
-																goto l300_1_4_25_56
+																goto l296_1_4_25_56
 															}
 															if int(pos) > p.far {
 																p.far, p.farComp = int(pos), p.comp
 															}
-															goto l303_4_25_56
-														l300_1_4_25_56:
+															goto l299_4_25_56
+														l296_1_4_25_56:
 															pos++
 															goto lok1_4_25_56
 														}
@@ -11748,45 +11906,45 @@ func (p *Parser) nhttpurl() bool {
 																p.note(23, true)
 															}
 															if c := buffer[pos]; class2[c] != 0 {
-																goto l300_2_4_25_56
+																goto l296_2_4_25_56
 															}
 															if int(pos) > p.far {
 																p.far, p.farComp = int(pos), p.comp
 															}
-															goto l303_4_25_56
-														l300_2_4_25_56:
+															goto l299_4_25_56
+														l296_2_4_25_56:
 															pos++
 															goto lok2_4_25_56
 														}
 													lok2_4_25_56:
-														_ = position304_4_25_56
+														_ = position300_4_25_56
 													}
 													goto lok4_25_56
-												l303_4_25_56:
-													pos, ti = position303_4_25_56, tokenIndex303_4_25_56
-													goto l308_25_56
+												l299_4_25_56:
+													pos, ti = position299_4_25_56, tokenIndex299_4_25_56
+													goto l304_25_56
 												}
 											lok4_25_56:
 											}
-										l310_25_56:
-											_ = position309_25_56
+										l306_25_56:
+											_ = position305_25_56
 										}
 										goto lok25_56
-									l308_25_56:
-										pos, ti = position308_25_56, tokenIndex308_25_56
-										goto l164_56
+									l304_25_56:
+										pos, ti = position304_25_56, tokenIndex304_25_56
+										goto l160_56
 									}
 								lok25_56:
 								}
 							}
 
-							goto l163_56
-						l164_56:
-							pos, ti = position164_56, tokenIndex164_56
+							goto l159_56
+						l160_56:
+							pos, ti = position160_56, tokenIndex160_56
 						}
 						if p.records(rulesearch) {
 							p.position, p.tokenIndex = pos, ti
-							p.add(rulesearch, position162_56)
+							p.add(rulesearch, position158_56)
 							ti = p.tokenIndex
 						}
 					}
@@ -11794,297 +11952,297 @@ func (p *Parser) nhttpurl() bool {
 					goto lok56
 				}
 			lok56:
-				goto l150
-			l149:
-				pos, ti = position149, tokenIndex149
+				goto l146
+			l145:
+				pos, ti = position145, tokenIndex145
 			}
-		l150:
-			goto l148
-		l147:
-			pos, ti = position147, tokenIndex147
+		l146:
+			goto l144
+		l143:
+			pos, ti = position143, tokenIndex143
 		}
-	l148:
+	l144:
 		{
-			position151, tokenIndex151 := pos, ti
+			position147, tokenIndex147 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l151
+				goto l147
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l145
-		l151:
-			pos, ti = position151, tokenIndex151
+			goto l141
+		l147:
+			pos, ti = position147, tokenIndex147
 		}
 		if p.records(rulehttpurl) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehttpurl, position146)
+			p.add(rulehttpurl, position142)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l145:
-	pos, ti = position145, tokenIndex145
+l141:
+	pos, ti = position141, tokenIndex141
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rhpath is rule 28 hpath <- <(hsegment ('/' hsegment)*)>
+// rhpath is rule 29 hpath <- <(hsegment ('/' hsegment)*)>
 func (p *Parser) rhpath() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehpath)
-	position152, tokenIndex152 := pos, ti
+	position148, tokenIndex148 := pos, ti
 	{
-		position153 := pos
+		position149 := pos
 		{ // hsegment
 			if false {
-				goto l152
+				goto l148
 			}
 			{
-				position157_43 := pos
-			l158_43:
+				position153_43 := pos
+			l154_43:
 				{
-					position159_43, tokenIndex159_43 := pos, ti
+					position155_43, tokenIndex155_43 := pos, ti
 					{
 						if c := buffer[pos]; class13[c] != 0 {
 							pos++
 						} else {
 
 							{ // uchar
-								position308_24_43, tokenIndex308_24_43 := pos, ti
+								position304_24_43, tokenIndex304_24_43 := pos, ti
 								{
-									position309_24_43 := pos
+									position305_24_43 := pos
 									{
-										position310_24_43, tokenIndex310_24_43 := pos, ti
+										position306_24_43, tokenIndex306_24_43 := pos, ti
 										{ // unreserved
 											if c := buffer[pos]; class0[c] != 0 {
-												goto l305_3_24_43
+												goto l301_3_24_43
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
 											if c := buffer[pos]; class1[c] != 0 {
-												goto l305_3_24_43
+												goto l301_3_24_43
 											}
-											goto l311_24_43
-										l305_3_24_43:
+											goto l307_24_43
+										l301_3_24_43:
 											pos++
 											goto lok3_24_43
 										}
 									lok3_24_43:
-										goto l310_24_43
-									l311_24_43:
-										pos, ti = position310_24_43, tokenIndex310_24_43
+										goto l306_24_43
+									l307_24_43:
+										pos, ti = position306_24_43, tokenIndex306_24_43
 										{ // escape
-											position303_4_24_43, tokenIndex303_4_24_43 := pos, ti
+											position299_4_24_43, tokenIndex299_4_24_43 := pos, ti
 											{
-												position304_4_24_43 := pos
+												position300_4_24_43 := pos
 												if buffer[pos] != '%' {
 
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_24_43
+													goto l299_4_24_43
 												}
 												pos++
 												{ // hex
 													if c := buffer[pos]; class2[c] != 0 {
-														goto l300_1_4_24_43
+														goto l296_1_4_24_43
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_24_43
-												l300_1_4_24_43:
+													goto l299_4_24_43
+												l296_1_4_24_43:
 													pos++
 													goto lok1_4_24_43
 												}
 											lok1_4_24_43:
 												{ // hex
 													if c := buffer[pos]; class2[c] != 0 {
-														goto l300_2_4_24_43
+														goto l296_2_4_24_43
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_24_43
-												l300_2_4_24_43:
+													goto l299_4_24_43
+												l296_2_4_24_43:
 													pos++
 													goto lok2_4_24_43
 												}
 											lok2_4_24_43:
-												_ = position304_4_24_43
+												_ = position300_4_24_43
 											}
 											goto lok4_24_43
-										l303_4_24_43:
-											pos, ti = position303_4_24_43, tokenIndex303_4_24_43
-											goto l308_24_43
+										l299_4_24_43:
+											pos, ti = position299_4_24_43, tokenIndex299_4_24_43
+											goto l304_24_43
 										}
 									lok4_24_43:
 									}
-								l310_24_43:
-									_ = position309_24_43
+								l306_24_43:
+									_ = position305_24_43
 								}
 								goto lok24_43
-							l308_24_43:
-								pos, ti = position308_24_43, tokenIndex308_24_43
-								goto l159_43
+							l304_24_43:
+								pos, ti = position304_24_43, tokenIndex304_24_43
+								goto l155_43
 							}
 						lok24_43:
 						}
 					}
 
-					goto l158_43
-				l159_43:
-					pos, ti = position159_43, tokenIndex159_43
+					goto l154_43
+				l155_43:
+					pos, ti = position155_43, tokenIndex155_43
 				}
-				_ = position157_43
+				_ = position153_43
 			}
 			goto lok43
 		}
 	lok43:
-	l154:
+	l150:
 		{
-			position155, tokenIndex155 := pos, ti
+			position151, tokenIndex151 := pos, ti
 			if buffer[pos] != '/' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l155
+				goto l151
 			}
 			pos++
 			{ // hsegment
 				if false {
-					goto l155
+					goto l151
 				}
 				{
-					position157_44 := pos
-				l158_44:
+					position153_44 := pos
+				l154_44:
 					{
-						position159_44, tokenIndex159_44 := pos, ti
+						position155_44, tokenIndex155_44 := pos, ti
 						{
 							if c := buffer[pos]; class13[c] != 0 {
 								pos++
 							} else {
 
 								{ // uchar
-									position308_24_44, tokenIndex308_24_44 := pos, ti
+									position304_24_44, tokenIndex304_24_44 := pos, ti
 									{
-										position309_24_44 := pos
+										position305_24_44 := pos
 										{
-											position310_24_44, tokenIndex310_24_44 := pos, ti
+											position306_24_44, tokenIndex306_24_44 := pos, ti
 											{ // unreserved
 												if c := buffer[pos]; class0[c] != 0 {
-													goto l305_3_24_44
+													goto l301_3_24_44
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
 												if c := buffer[pos]; class1[c] != 0 {
-													goto l305_3_24_44
+													goto l301_3_24_44
 												}
-												goto l311_24_44
-											l305_3_24_44:
+												goto l307_24_44
+											l301_3_24_44:
 												pos++
 												goto lok3_24_44
 											}
 										lok3_24_44:
-											goto l310_24_44
-										l311_24_44:
-											pos, ti = position310_24_44, tokenIndex310_24_44
+											goto l306_24_44
+										l307_24_44:
+											pos, ti = position306_24_44, tokenIndex306_24_44
 											{ // escape
-												position303_4_24_44, tokenIndex303_4_24_44 := pos, ti
+												position299_4_24_44, tokenIndex299_4_24_44 := pos, ti
 												{
-													position304_4_24_44 := pos
+													position300_4_24_44 := pos
 													if buffer[pos] != '%' {
 
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_4_24_44
+														goto l299_4_24_44
 													}
 													pos++
 													{ // hex
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_1_4_24_44
+															goto l296_1_4_24_44
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_4_24_44
-													l300_1_4_24_44:
+														goto l299_4_24_44
+													l296_1_4_24_44:
 														pos++
 														goto lok1_4_24_44
 													}
 												lok1_4_24_44:
 													{ // hex
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_2_4_24_44
+															goto l296_2_4_24_44
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_4_24_44
-													l300_2_4_24_44:
+														goto l299_4_24_44
+													l296_2_4_24_44:
 														pos++
 														goto lok2_4_24_44
 													}
 												lok2_4_24_44:
-													_ = position304_4_24_44
+													_ = position300_4_24_44
 												}
 												goto lok4_24_44
-											l303_4_24_44:
-												pos, ti = position303_4_24_44, tokenIndex303_4_24_44
-												goto l308_24_44
+											l299_4_24_44:
+												pos, ti = position299_4_24_44, tokenIndex299_4_24_44
+												goto l304_24_44
 											}
 										lok4_24_44:
 										}
-									l310_24_44:
-										_ = position309_24_44
+									l306_24_44:
+										_ = position305_24_44
 									}
 									goto lok24_44
-								l308_24_44:
-									pos, ti = position308_24_44, tokenIndex308_24_44
-									goto l159_44
+								l304_24_44:
+									pos, ti = position304_24_44, tokenIndex304_24_44
+									goto l155_44
 								}
 							lok24_44:
 							}
 						}
 
-						goto l158_44
-					l159_44:
-						pos, ti = position159_44, tokenIndex159_44
+						goto l154_44
+					l155_44:
+						pos, ti = position155_44, tokenIndex155_44
 					}
-					_ = position157_44
+					_ = position153_44
 				}
 				goto lok44
 			}
 		lok44:
-			goto l154
-		l155:
-			pos, ti = position155, tokenIndex155
+			goto l150
+		l151:
+			pos, ti = position151, tokenIndex151
 		}
 		if p.records(rulehpath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehpath, position153)
+			p.add(rulehpath, position149)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l152:
-	pos, ti = position152, tokenIndex152
+l148:
+	pos, ti = position148, tokenIndex148
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -12095,18 +12253,18 @@ func (p *Parser) nhpath() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehpath)
-	position152, tokenIndex152 := pos, ti
+	position148, tokenIndex148 := pos, ti
 	{
-		position153 := pos
+		position149 := pos
 		{ // hsegment
 			if false {
-				goto l152
+				goto l148
 			}
 			{
-				position157_43 := pos
-			l158_43:
+				position153_43 := pos
+			l154_43:
 				{
-					position159_43, tokenIndex159_43 := pos, ti
+					position155_43, tokenIndex155_43 := pos, ti
 					{
 						if c := buffer[pos]; class13[c] != 0 {
 							pos++
@@ -12116,17 +12274,17 @@ func (p *Parser) nhpath() bool {
 							}
 
 							{ // uchar
-								position308_24_43, tokenIndex308_24_43 := pos, ti
+								position304_24_43, tokenIndex304_24_43 := pos, ti
 								{
-									position309_24_43 := pos
+									position305_24_43 := pos
 									{
-										position310_24_43, tokenIndex310_24_43 := pos, ti
+										position306_24_43, tokenIndex306_24_43 := pos, ti
 										{ // unreserved
 											if int(pos) == p.at {
 												p.note(24, true)
 											}
 											if c := buffer[pos]; class0[c] != 0 {
-												goto l305_3_24_43
+												goto l301_3_24_43
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
@@ -12135,21 +12293,21 @@ func (p *Parser) nhpath() bool {
 												p.note(25, true)
 											}
 											if c := buffer[pos]; class1[c] != 0 {
-												goto l305_3_24_43
+												goto l301_3_24_43
 											}
-											goto l311_24_43
-										l305_3_24_43:
+											goto l307_24_43
+										l301_3_24_43:
 											pos++
 											goto lok3_24_43
 										}
 									lok3_24_43:
-										goto l310_24_43
-									l311_24_43:
-										pos, ti = position310_24_43, tokenIndex310_24_43
+										goto l306_24_43
+									l307_24_43:
+										pos, ti = position306_24_43, tokenIndex306_24_43
 										{ // escape
-											position303_4_24_43, tokenIndex303_4_24_43 := pos, ti
+											position299_4_24_43, tokenIndex299_4_24_43 := pos, ti
 											{
-												position304_4_24_43 := pos
+												position300_4_24_43 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(22, true)
@@ -12158,7 +12316,7 @@ func (p *Parser) nhpath() bool {
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_24_43
+													goto l299_4_24_43
 												}
 												pos++
 												{ // hex
@@ -12166,13 +12324,13 @@ func (p *Parser) nhpath() bool {
 														p.note(23, true)
 													}
 													if c := buffer[pos]; class2[c] != 0 {
-														goto l300_1_4_24_43
+														goto l296_1_4_24_43
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_24_43
-												l300_1_4_24_43:
+													goto l299_4_24_43
+												l296_1_4_24_43:
 													pos++
 													goto lok1_4_24_43
 												}
@@ -12182,50 +12340,50 @@ func (p *Parser) nhpath() bool {
 														p.note(23, true)
 													}
 													if c := buffer[pos]; class2[c] != 0 {
-														goto l300_2_4_24_43
+														goto l296_2_4_24_43
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_24_43
-												l300_2_4_24_43:
+													goto l299_4_24_43
+												l296_2_4_24_43:
 													pos++
 													goto lok2_4_24_43
 												}
 											lok2_4_24_43:
-												_ = position304_4_24_43
+												_ = position300_4_24_43
 											}
 											goto lok4_24_43
-										l303_4_24_43:
-											pos, ti = position303_4_24_43, tokenIndex303_4_24_43
-											goto l308_24_43
+										l299_4_24_43:
+											pos, ti = position299_4_24_43, tokenIndex299_4_24_43
+											goto l304_24_43
 										}
 									lok4_24_43:
 									}
-								l310_24_43:
-									_ = position309_24_43
+								l306_24_43:
+									_ = position305_24_43
 								}
 								goto lok24_43
-							l308_24_43:
-								pos, ti = position308_24_43, tokenIndex308_24_43
-								goto l159_43
+							l304_24_43:
+								pos, ti = position304_24_43, tokenIndex304_24_43
+								goto l155_43
 							}
 						lok24_43:
 						}
 					}
 
-					goto l158_43
-				l159_43:
-					pos, ti = position159_43, tokenIndex159_43
+					goto l154_43
+				l155_43:
+					pos, ti = position155_43, tokenIndex155_43
 				}
-				_ = position157_43
+				_ = position153_43
 			}
 			goto lok43
 		}
 	lok43:
-	l154:
+	l150:
 		{
-			position155, tokenIndex155 := pos, ti
+			position151, tokenIndex151 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
 					p.note(12, true)
@@ -12234,18 +12392,18 @@ func (p *Parser) nhpath() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l155
+				goto l151
 			}
 			pos++
 			{ // hsegment
 				if false {
-					goto l155
+					goto l151
 				}
 				{
-					position157_44 := pos
-				l158_44:
+					position153_44 := pos
+				l154_44:
 					{
-						position159_44, tokenIndex159_44 := pos, ti
+						position155_44, tokenIndex155_44 := pos, ti
 						{
 							if c := buffer[pos]; class13[c] != 0 {
 								pos++
@@ -12255,17 +12413,17 @@ func (p *Parser) nhpath() bool {
 								}
 
 								{ // uchar
-									position308_24_44, tokenIndex308_24_44 := pos, ti
+									position304_24_44, tokenIndex304_24_44 := pos, ti
 									{
-										position309_24_44 := pos
+										position305_24_44 := pos
 										{
-											position310_24_44, tokenIndex310_24_44 := pos, ti
+											position306_24_44, tokenIndex306_24_44 := pos, ti
 											{ // unreserved
 												if int(pos) == p.at {
 													p.note(24, true)
 												}
 												if c := buffer[pos]; class0[c] != 0 {
-													goto l305_3_24_44
+													goto l301_3_24_44
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
@@ -12274,21 +12432,21 @@ func (p *Parser) nhpath() bool {
 													p.note(25, true)
 												}
 												if c := buffer[pos]; class1[c] != 0 {
-													goto l305_3_24_44
+													goto l301_3_24_44
 												}
-												goto l311_24_44
-											l305_3_24_44:
+												goto l307_24_44
+											l301_3_24_44:
 												pos++
 												goto lok3_24_44
 											}
 										lok3_24_44:
-											goto l310_24_44
-										l311_24_44:
-											pos, ti = position310_24_44, tokenIndex310_24_44
+											goto l306_24_44
+										l307_24_44:
+											pos, ti = position306_24_44, tokenIndex306_24_44
 											{ // escape
-												position303_4_24_44, tokenIndex303_4_24_44 := pos, ti
+												position299_4_24_44, tokenIndex299_4_24_44 := pos, ti
 												{
-													position304_4_24_44 := pos
+													position300_4_24_44 := pos
 													if buffer[pos] != '%' {
 														if int(pos) == p.at {
 															p.note(22, true)
@@ -12297,7 +12455,7 @@ func (p *Parser) nhpath() bool {
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_4_24_44
+														goto l299_4_24_44
 													}
 													pos++
 													{ // hex
@@ -12305,13 +12463,13 @@ func (p *Parser) nhpath() bool {
 															p.note(23, true)
 														}
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_1_4_24_44
+															goto l296_1_4_24_44
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_4_24_44
-													l300_1_4_24_44:
+														goto l299_4_24_44
+													l296_1_4_24_44:
 														pos++
 														goto lok1_4_24_44
 													}
@@ -12321,170 +12479,170 @@ func (p *Parser) nhpath() bool {
 															p.note(23, true)
 														}
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_2_4_24_44
+															goto l296_2_4_24_44
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_4_24_44
-													l300_2_4_24_44:
+														goto l299_4_24_44
+													l296_2_4_24_44:
 														pos++
 														goto lok2_4_24_44
 													}
 												lok2_4_24_44:
-													_ = position304_4_24_44
+													_ = position300_4_24_44
 												}
 												goto lok4_24_44
-											l303_4_24_44:
-												pos, ti = position303_4_24_44, tokenIndex303_4_24_44
-												goto l308_24_44
+											l299_4_24_44:
+												pos, ti = position299_4_24_44, tokenIndex299_4_24_44
+												goto l304_24_44
 											}
 										lok4_24_44:
 										}
-									l310_24_44:
-										_ = position309_24_44
+									l306_24_44:
+										_ = position305_24_44
 									}
 									goto lok24_44
-								l308_24_44:
-									pos, ti = position308_24_44, tokenIndex308_24_44
-									goto l159_44
+								l304_24_44:
+									pos, ti = position304_24_44, tokenIndex304_24_44
+									goto l155_44
 								}
 							lok24_44:
 							}
 						}
 
-						goto l158_44
-					l159_44:
-						pos, ti = position159_44, tokenIndex159_44
+						goto l154_44
+					l155_44:
+						pos, ti = position155_44, tokenIndex155_44
 					}
-					_ = position157_44
+					_ = position153_44
 				}
 				goto lok44
 			}
 		lok44:
-			goto l154
-		l155:
-			pos, ti = position155, tokenIndex155
+			goto l150
+		l151:
+			pos, ti = position151, tokenIndex151
 		}
 		if p.records(rulehpath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehpath, position153)
+			p.add(rulehpath, position149)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l152:
-	pos, ti = position152, tokenIndex152
+l148:
+	pos, ti = position148, tokenIndex148
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rhsegment is rule 29 hsegment <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
+// rhsegment is rule 30 hsegment <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
 func (p *Parser) rhsegment() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
-		position157 := pos
-	l158:
+		position153 := pos
+	l154:
 		{
-			position159, tokenIndex159 := pos, ti
+			position155, tokenIndex155 := pos, ti
 			{
 				if c := buffer[pos]; class13[c] != 0 {
 					pos++
 				} else {
 
 					{ // uchar
-						position308_24, tokenIndex308_24 := pos, ti
+						position304_24, tokenIndex304_24 := pos, ti
 						{
-							position309_24 := pos
+							position305_24 := pos
 							{
-								position310_24, tokenIndex310_24 := pos, ti
+								position306_24, tokenIndex306_24 := pos, ti
 								{ // unreserved
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_24
+										goto l301_3_24
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_24
+										goto l301_3_24
 									}
-									goto l311_24
-								l305_3_24:
+									goto l307_24
+								l301_3_24:
 									pos++
 									goto lok3_24
 								}
 							lok3_24:
-								goto l310_24
-							l311_24:
-								pos, ti = position310_24, tokenIndex310_24
+								goto l306_24
+							l307_24:
+								pos, ti = position306_24, tokenIndex306_24
 								{ // escape
-									position303_4_24, tokenIndex303_4_24 := pos, ti
+									position299_4_24, tokenIndex299_4_24 := pos, ti
 									{
-										position304_4_24 := pos
+										position300_4_24 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_24
+											goto l299_4_24
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_24
+												goto l296_1_4_24
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_24
-										l300_1_4_24:
+											goto l299_4_24
+										l296_1_4_24:
 											pos++
 											goto lok1_4_24
 										}
 									lok1_4_24:
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_24
+												goto l296_2_4_24
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_24
-										l300_2_4_24:
+											goto l299_4_24
+										l296_2_4_24:
 											pos++
 											goto lok2_4_24
 										}
 									lok2_4_24:
-										_ = position304_4_24
+										_ = position300_4_24
 									}
 									goto lok4_24
-								l303_4_24:
-									pos, ti = position303_4_24, tokenIndex303_4_24
-									goto l308_24
+								l299_4_24:
+									pos, ti = position299_4_24, tokenIndex299_4_24
+									goto l304_24
 								}
 							lok4_24:
 							}
-						l310_24:
-							_ = position309_24
+						l306_24:
+							_ = position305_24
 						}
 						goto lok24
-					l308_24:
-						pos, ti = position308_24, tokenIndex308_24
-						goto l159
+					l304_24:
+						pos, ti = position304_24, tokenIndex304_24
+						goto l155
 					}
 				lok24:
 				}
 			}
 
-			goto l158
-		l159:
-			pos, ti = position159, tokenIndex159
+			goto l154
+		l155:
+			pos, ti = position155, tokenIndex155
 		}
-		_ = position157
+		_ = position153
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -12494,10 +12652,10 @@ func (p *Parser) nhsegment() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
-		position157 := pos
-	l158:
+		position153 := pos
+	l154:
 		{
-			position159, tokenIndex159 := pos, ti
+			position155, tokenIndex155 := pos, ti
 			{
 				if c := buffer[pos]; class13[c] != 0 {
 					pos++
@@ -12507,17 +12665,17 @@ func (p *Parser) nhsegment() bool {
 					}
 
 					{ // uchar
-						position308_24, tokenIndex308_24 := pos, ti
+						position304_24, tokenIndex304_24 := pos, ti
 						{
-							position309_24 := pos
+							position305_24 := pos
 							{
-								position310_24, tokenIndex310_24 := pos, ti
+								position306_24, tokenIndex306_24 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_24
+										goto l301_3_24
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -12526,21 +12684,21 @@ func (p *Parser) nhsegment() bool {
 										p.note(25, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_24
+										goto l301_3_24
 									}
-									goto l311_24
-								l305_3_24:
+									goto l307_24
+								l301_3_24:
 									pos++
 									goto lok3_24
 								}
 							lok3_24:
-								goto l310_24
-							l311_24:
-								pos, ti = position310_24, tokenIndex310_24
+								goto l306_24
+							l307_24:
+								pos, ti = position306_24, tokenIndex306_24
 								{ // escape
-									position303_4_24, tokenIndex303_4_24 := pos, ti
+									position299_4_24, tokenIndex299_4_24 := pos, ti
 									{
-										position304_4_24 := pos
+										position300_4_24 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(22, true)
@@ -12549,7 +12707,7 @@ func (p *Parser) nhsegment() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_24
+											goto l299_4_24
 										}
 										pos++
 										{ // hex
@@ -12557,13 +12715,13 @@ func (p *Parser) nhsegment() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_24
+												goto l296_1_4_24
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_24
-										l300_1_4_24:
+											goto l299_4_24
+										l296_1_4_24:
 											pos++
 											goto lok1_4_24
 										}
@@ -12573,155 +12731,155 @@ func (p *Parser) nhsegment() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_24
+												goto l296_2_4_24
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_24
-										l300_2_4_24:
+											goto l299_4_24
+										l296_2_4_24:
 											pos++
 											goto lok2_4_24
 										}
 									lok2_4_24:
-										_ = position304_4_24
+										_ = position300_4_24
 									}
 									goto lok4_24
-								l303_4_24:
-									pos, ti = position303_4_24, tokenIndex303_4_24
-									goto l308_24
+								l299_4_24:
+									pos, ti = position299_4_24, tokenIndex299_4_24
+									goto l304_24
 								}
 							lok4_24:
 							}
-						l310_24:
-							_ = position309_24
+						l306_24:
+							_ = position305_24
 						}
 						goto lok24
-					l308_24:
-						pos, ti = position308_24, tokenIndex308_24
-						goto l159
+					l304_24:
+						pos, ti = position304_24, tokenIndex304_24
+						goto l155
 					}
 				lok24:
 				}
 			}
 
-			goto l158
-		l159:
-			pos, ti = position159, tokenIndex159
+			goto l154
+		l155:
+			pos, ti = position155, tokenIndex155
 		}
-		_ = position157
+		_ = position153
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
-// rsearch is rule 30 search <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
+// rsearch is rule 31 search <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
 func (p *Parser) rsearch() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulesearch)
 	{
-		position162 := pos
-	l163:
+		position158 := pos
+	l159:
 		{
-			position164, tokenIndex164 := pos, ti
+			position160, tokenIndex160 := pos, ti
 			{
 				if c := buffer[pos]; class13[c] != 0 {
 					pos++
 				} else {
 
 					{ // uchar
-						position308_25, tokenIndex308_25 := pos, ti
+						position304_25, tokenIndex304_25 := pos, ti
 						{
-							position309_25 := pos
+							position305_25 := pos
 							{
-								position310_25, tokenIndex310_25 := pos, ti
+								position306_25, tokenIndex306_25 := pos, ti
 								{ // unreserved
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_25
+										goto l301_3_25
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_25
+										goto l301_3_25
 									}
-									goto l311_25
-								l305_3_25:
+									goto l307_25
+								l301_3_25:
 									pos++
 									goto lok3_25
 								}
 							lok3_25:
-								goto l310_25
-							l311_25:
-								pos, ti = position310_25, tokenIndex310_25
+								goto l306_25
+							l307_25:
+								pos, ti = position306_25, tokenIndex306_25
 								{ // escape
-									position303_4_25, tokenIndex303_4_25 := pos, ti
+									position299_4_25, tokenIndex299_4_25 := pos, ti
 									{
-										position304_4_25 := pos
+										position300_4_25 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_25
+											goto l299_4_25
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_25
+												goto l296_1_4_25
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_25
-										l300_1_4_25:
+											goto l299_4_25
+										l296_1_4_25:
 											pos++
 											goto lok1_4_25
 										}
 									lok1_4_25:
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_25
+												goto l296_2_4_25
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_25
-										l300_2_4_25:
+											goto l299_4_25
+										l296_2_4_25:
 											pos++
 											goto lok2_4_25
 										}
 									lok2_4_25:
-										_ = position304_4_25
+										_ = position300_4_25
 									}
 									goto lok4_25
-								l303_4_25:
-									pos, ti = position303_4_25, tokenIndex303_4_25
-									goto l308_25
+								l299_4_25:
+									pos, ti = position299_4_25, tokenIndex299_4_25
+									goto l304_25
 								}
 							lok4_25:
 							}
-						l310_25:
-							_ = position309_25
+						l306_25:
+							_ = position305_25
 						}
 						goto lok25
-					l308_25:
-						pos, ti = position308_25, tokenIndex308_25
-						goto l164
+					l304_25:
+						pos, ti = position304_25, tokenIndex304_25
+						goto l160
 					}
 				lok25:
 				}
 			}
 
-			goto l163
-		l164:
-			pos, ti = position164, tokenIndex164
+			goto l159
+		l160:
+			pos, ti = position160, tokenIndex160
 		}
 		if p.records(rulesearch) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulesearch, position162)
+			p.add(rulesearch, position158)
 			ti = p.tokenIndex
 		}
 	}
@@ -12736,10 +12894,10 @@ func (p *Parser) nsearch() bool {
 	comp := p.comp
 	p.comp = uint32(rulesearch)
 	{
-		position162 := pos
-	l163:
+		position158 := pos
+	l159:
 		{
-			position164, tokenIndex164 := pos, ti
+			position160, tokenIndex160 := pos, ti
 			{
 				if c := buffer[pos]; class13[c] != 0 {
 					pos++
@@ -12749,17 +12907,17 @@ func (p *Parser) nsearch() bool {
 					}
 
 					{ // uchar
-						position308_25, tokenIndex308_25 := pos, ti
+						position304_25, tokenIndex304_25 := pos, ti
 						{
-							position309_25 := pos
+							position305_25 := pos
 							{
-								position310_25, tokenIndex310_25 := pos, ti
+								position306_25, tokenIndex306_25 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_25
+										goto l301_3_25
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -12768,21 +12926,21 @@ func (p *Parser) nsearch() bool {
 										p.note(25, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_25
+										goto l301_3_25
 									}
-									goto l311_25
-								l305_3_25:
+									goto l307_25
+								l301_3_25:
 									pos++
 									goto lok3_25
 								}
 							lok3_25:
-								goto l310_25
-							l311_25:
-								pos, ti = position310_25, tokenIndex310_25
+								goto l306_25
+							l307_25:
+								pos, ti = position306_25, tokenIndex306_25
 								{ // escape
-									position303_4_25, tokenIndex303_4_25 := pos, ti
+									position299_4_25, tokenIndex299_4_25 := pos, ti
 									{
-										position304_4_25 := pos
+										position300_4_25 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(22, true)
@@ -12791,7 +12949,7 @@ func (p *Parser) nsearch() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_25
+											goto l299_4_25
 										}
 										pos++
 										{ // hex
@@ -12799,13 +12957,13 @@ func (p *Parser) nsearch() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_25
+												goto l296_1_4_25
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_25
-										l300_1_4_25:
+											goto l299_4_25
+										l296_1_4_25:
 											pos++
 											goto lok1_4_25
 										}
@@ -12815,45 +12973,45 @@ func (p *Parser) nsearch() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_25
+												goto l296_2_4_25
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_25
-										l300_2_4_25:
+											goto l299_4_25
+										l296_2_4_25:
 											pos++
 											goto lok2_4_25
 										}
 									lok2_4_25:
-										_ = position304_4_25
+										_ = position300_4_25
 									}
 									goto lok4_25
-								l303_4_25:
-									pos, ti = position303_4_25, tokenIndex303_4_25
-									goto l308_25
+								l299_4_25:
+									pos, ti = position299_4_25, tokenIndex299_4_25
+									goto l304_25
 								}
 							lok4_25:
 							}
-						l310_25:
-							_ = position309_25
+						l306_25:
+							_ = position305_25
 						}
 						goto lok25
-					l308_25:
-						pos, ti = position308_25, tokenIndex308_25
-						goto l164
+					l304_25:
+						pos, ti = position304_25, tokenIndex304_25
+						goto l160
 					}
 				lok25:
 				}
 			}
 
-			goto l163
-		l164:
-			pos, ti = position164, tokenIndex164
+			goto l159
+		l160:
+			pos, ti = position160, tokenIndex160
 		}
 		if p.records(rulesearch) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulesearch, position162)
+			p.add(rulesearch, position158)
 			ti = p.tokenIndex
 		}
 	}
@@ -12862,21 +13020,21 @@ func (p *Parser) nsearch() bool {
 	return true
 }
 
-// rgopherurl is rule 31 gopherurl <- <('g' 'o' 'p' 'h' 'e' 'r' ':' '/' '/' hostport ('/' (gtype (selector ('%' '0' '9' search ('%' '0' '9' gopher_plus_string)?)?)?)?)? !.)>
+// rgopherurl is rule 32 gopherurl <- <('g' 'o' 'p' 'h' 'e' 'r' ':' '/' '/' hostport ('/' (gtype (selector ('%' '0' '9' search ('%' '0' '9' gopher_plus_string)?)?)?)?)? !.)>
 func (p *Parser) rgopherurl() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulegopherurl)
-	position166, tokenIndex166 := pos, ti
+	position162, tokenIndex162 := pos, ti
 	{
-		position167 := pos
+		position163 := pos
 		if buffer[pos] != 'g' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l166
+			goto l162
 		}
 		pos++
 		if buffer[pos] != 'o' {
@@ -12884,7 +13042,7 @@ func (p *Parser) rgopherurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l166
+			goto l162
 		}
 		pos++
 		if buffer[pos] != 'p' {
@@ -12892,7 +13050,7 @@ func (p *Parser) rgopherurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l166
+			goto l162
 		}
 		pos++
 		if buffer[pos] != 'h' {
@@ -12900,7 +13058,7 @@ func (p *Parser) rgopherurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l166
+			goto l162
 		}
 		pos++
 		if buffer[pos] != 'e' {
@@ -12908,7 +13066,7 @@ func (p *Parser) rgopherurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l166
+			goto l162
 		}
 		pos++
 		if buffer[pos] != 'r' {
@@ -12916,7 +13074,7 @@ func (p *Parser) rgopherurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l166
+			goto l162
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -12924,7 +13082,7 @@ func (p *Parser) rgopherurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l166
+			goto l162
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -12932,7 +13090,7 @@ func (p *Parser) rgopherurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l166
+			goto l162
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -12940,35 +13098,35 @@ func (p *Parser) rgopherurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l166
+			goto l162
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
-			goto l166
+			goto l162
 		}
 		pos, ti = p.position, p.tokenIndex
 		{
-			position168, tokenIndex168 := pos, ti
+			position164, tokenIndex164 := pos, ti
 			if buffer[pos] != '/' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l168
+				goto l164
 			}
 			pos++
 			{
-				position170, tokenIndex170 := pos, ti
+				position166, tokenIndex166 := pos, ti
 				{ // gtype
 					comp_57 := p.comp
 					p.comp = uint32(rulegtype)
-					position179_57, tokenIndex179_57 := pos, ti
+					position175_57, tokenIndex175_57 := pos, ti
 					{
-						position180_57 := pos
+						position176_57 := pos
 						{ // xchar
-							position312_26_57, tokenIndex312_26_57 := pos, ti
+							position308_26_57, tokenIndex308_26_57 := pos, ti
 							{
-								position313_26_57 := pos
+								position309_26_57 := pos
 								{
 									if c := buffer[pos]; class17[c] != 0 {
 										pos++
@@ -12977,65 +13135,65 @@ func (p *Parser) rgopherurl() bool {
 										switch buffer[pos] {
 										case '%':
 											{ // escape
-												position303_5_26_57, tokenIndex303_5_26_57 := pos, ti
+												position299_5_26_57, tokenIndex299_5_26_57 := pos, ti
 												{
-													position304_5_26_57 := pos
+													position300_5_26_57 := pos
 													if buffer[pos] != '%' {
 
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_5_26_57
+														goto l299_5_26_57
 													}
 													pos++
 													{ // hex
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_1_5_26_57
+															goto l296_1_5_26_57
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_5_26_57
-													l300_1_5_26_57:
+														goto l299_5_26_57
+													l296_1_5_26_57:
 														pos++
 														goto lok1_5_26_57
 													}
 												lok1_5_26_57:
 													{ // hex
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_2_5_26_57
+															goto l296_2_5_26_57
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_5_26_57
-													l300_2_5_26_57:
+														goto l299_5_26_57
+													l296_2_5_26_57:
 														pos++
 														goto lok2_5_26_57
 													}
 												lok2_5_26_57:
-													_ = position304_5_26_57
+													_ = position300_5_26_57
 												}
 												goto lok5_26_57
-											l303_5_26_57:
-												pos, ti = position303_5_26_57, tokenIndex303_5_26_57
-												goto l312_26_57
+											l299_5_26_57:
+												pos, ti = position299_5_26_57, tokenIndex299_5_26_57
+												goto l308_26_57
 											}
 										lok5_26_57:
 											;
 										default:
 											{ // unreserved
 												if c := buffer[pos]; class0[c] != 0 {
-													goto l305_6_26_57
+													goto l301_6_26_57
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
 												if c := buffer[pos]; class1[c] != 0 {
-													goto l305_6_26_57
+													goto l301_6_26_57
 												}
-												goto l312_26_57
-											l305_6_26_57:
+												goto l308_26_57
+											l301_6_26_57:
 												pos++
 												goto lok6_26_57
 											}
@@ -13044,45 +13202,45 @@ func (p *Parser) rgopherurl() bool {
 									}
 								}
 
-								_ = position313_26_57
+								_ = position309_26_57
 							}
 							goto lok26_57
-						l312_26_57:
-							pos, ti = position312_26_57, tokenIndex312_26_57
-							goto l179_57
+						l308_26_57:
+							pos, ti = position308_26_57, tokenIndex308_26_57
+							goto l175_57
 						}
 					lok26_57:
 						if p.records(rulegtype) {
 							p.position, p.tokenIndex = pos, ti
-							p.add(rulegtype, position180_57)
+							p.add(rulegtype, position176_57)
 							ti = p.tokenIndex
 						}
 					}
 					p.comp = comp_57
 					goto lok57
-				l179_57:
-					pos, ti = position179_57, tokenIndex179_57
+				l175_57:
+					pos, ti = position175_57, tokenIndex175_57
 					p.comp = comp_57
-					goto l170
+					goto l166
 				}
 			lok57:
 				{
-					position172, tokenIndex172 := pos, ti
+					position168, tokenIndex168 := pos, ti
 					{ // selector
 						if false {
-							goto l172
+							goto l168
 						}
 						comp_58 := p.comp
 						p.comp = uint32(ruleselector)
 						{
-							position182_58 := pos
-						l183_58:
+							position178_58 := pos
+						l179_58:
 							{
-								position184_58, tokenIndex184_58 := pos, ti
+								position180_58, tokenIndex180_58 := pos, ti
 								{ // xchar
-									position312_27_58, tokenIndex312_27_58 := pos, ti
+									position308_27_58, tokenIndex308_27_58 := pos, ti
 									{
-										position313_27_58 := pos
+										position309_27_58 := pos
 										{
 											if c := buffer[pos]; class17[c] != 0 {
 												pos++
@@ -13091,65 +13249,65 @@ func (p *Parser) rgopherurl() bool {
 												switch buffer[pos] {
 												case '%':
 													{ // escape
-														position303_5_27_58, tokenIndex303_5_27_58 := pos, ti
+														position299_5_27_58, tokenIndex299_5_27_58 := pos, ti
 														{
-															position304_5_27_58 := pos
+															position300_5_27_58 := pos
 															if buffer[pos] != '%' {
 
 																if int(pos) > p.far {
 																	p.far, p.farComp = int(pos), p.comp
 																}
-																goto l303_5_27_58
+																goto l299_5_27_58
 															}
 															pos++
 															{ // hex
 																if c := buffer[pos]; class2[c] != 0 {
-																	goto l300_1_5_27_58
+																	goto l296_1_5_27_58
 																}
 																if int(pos) > p.far {
 																	p.far, p.farComp = int(pos), p.comp
 																}
-																goto l303_5_27_58
-															l300_1_5_27_58:
+																goto l299_5_27_58
+															l296_1_5_27_58:
 																pos++
 																goto lok1_5_27_58
 															}
 														lok1_5_27_58:
 															{ // hex
 																if c := buffer[pos]; class2[c] != 0 {
-																	goto l300_2_5_27_58
+																	goto l296_2_5_27_58
 																}
 																if int(pos) > p.far {
 																	p.far, p.farComp = int(pos), p.comp
 																}
-																goto l303_5_27_58
-															l300_2_5_27_58:
+																goto l299_5_27_58
+															l296_2_5_27_58:
 																pos++
 																goto lok2_5_27_58
 															}
 														lok2_5_27_58:
-															_ = position304_5_27_58
+															_ = position300_5_27_58
 														}
 														goto lok5_27_58
-													l303_5_27_58:
-														pos, ti = position303_5_27_58, tokenIndex303_5_27_58
-														goto l312_27_58
+													l299_5_27_58:
+														pos, ti = position299_5_27_58, tokenIndex299_5_27_58
+														goto l308_27_58
 													}
 												lok5_27_58:
 													;
 												default:
 													{ // unreserved
 														if c := buffer[pos]; class0[c] != 0 {
-															goto l305_6_27_58
+															goto l301_6_27_58
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
 														if c := buffer[pos]; class1[c] != 0 {
-															goto l305_6_27_58
+															goto l301_6_27_58
 														}
-														goto l312_27_58
-													l305_6_27_58:
+														goto l308_27_58
+													l301_6_27_58:
 														pos++
 														goto lok6_27_58
 													}
@@ -13158,21 +13316,21 @@ func (p *Parser) rgopherurl() bool {
 											}
 										}
 
-										_ = position313_27_58
+										_ = position309_27_58
 									}
 									goto lok27_58
-								l312_27_58:
-									pos, ti = position312_27_58, tokenIndex312_27_58
-									goto l184_58
+								l308_27_58:
+									pos, ti = position308_27_58, tokenIndex308_27_58
+									goto l180_58
 								}
 							lok27_58:
-								goto l183_58
-							l184_58:
-								pos, ti = position184_58, tokenIndex184_58
+								goto l179_58
+							l180_58:
+								pos, ti = position180_58, tokenIndex180_58
 							}
 							if p.records(ruleselector) {
 								p.position, p.tokenIndex = pos, ti
-								p.add(ruleselector, position182_58)
+								p.add(ruleselector, position178_58)
 								ti = p.tokenIndex
 							}
 						}
@@ -13181,13 +13339,13 @@ func (p *Parser) rgopherurl() bool {
 					}
 				lok58:
 					{
-						position174, tokenIndex174 := pos, ti
+						position170, tokenIndex170 := pos, ti
 						if buffer[pos] != '%' {
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l174
+							goto l170
 						}
 						pos++
 						if buffer[pos] != '0' {
@@ -13195,7 +13353,7 @@ func (p *Parser) rgopherurl() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l174
+							goto l170
 						}
 						pos++
 						if buffer[pos] != '9' {
@@ -13203,116 +13361,116 @@ func (p *Parser) rgopherurl() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l174
+							goto l170
 						}
 						pos++
 						{ // search
 							if false {
-								goto l174
+								goto l170
 							}
 							comp_59 := p.comp
 							p.comp = uint32(rulesearch)
 							{
-								position162_59 := pos
-							l163_59:
+								position158_59 := pos
+							l159_59:
 								{
-									position164_59, tokenIndex164_59 := pos, ti
+									position160_59, tokenIndex160_59 := pos, ti
 									{
 										if c := buffer[pos]; class13[c] != 0 {
 											pos++
 										} else {
 
 											{ // uchar
-												position308_25_59, tokenIndex308_25_59 := pos, ti
+												position304_25_59, tokenIndex304_25_59 := pos, ti
 												{
-													position309_25_59 := pos
+													position305_25_59 := pos
 													{
-														position310_25_59, tokenIndex310_25_59 := pos, ti
+														position306_25_59, tokenIndex306_25_59 := pos, ti
 														{ // unreserved
 															if c := buffer[pos]; class0[c] != 0 {
-																goto l305_3_25_59
+																goto l301_3_25_59
 															}
 															if int(pos) > p.far {
 																p.far, p.farComp = int(pos), p.comp
 															}
 															if c := buffer[pos]; class1[c] != 0 {
-																goto l305_3_25_59
+																goto l301_3_25_59
 															}
-															goto l311_25_59
-														l305_3_25_59:
+															goto l307_25_59
+														l301_3_25_59:
 															pos++
 															goto lok3_25_59
 														}
 													lok3_25_59:
-														goto l310_25_59
-													l311_25_59:
-														pos, ti = position310_25_59, tokenIndex310_25_59
+														goto l306_25_59
+													l307_25_59:
+														pos, ti = position306_25_59, tokenIndex306_25_59
 														{ // escape
-															position303_4_25_59, tokenIndex303_4_25_59 := pos, ti
+															position299_4_25_59, tokenIndex299_4_25_59 := pos, ti
 															{
-																position304_4_25_59 := pos
+																position300_4_25_59 := pos
 																if buffer[pos] != '%' {
 
 																	if int(pos) > p.far {
 																		p.far, p.farComp = int(pos), p.comp
 																	}
-																	goto l303_4_25_59
+																	goto l299_4_25_59
 																}
 																pos++
 																{ // hex
 																	if c := buffer[pos]; class2[c] != 0 {
-																		goto l300_1_4_25_59
+																		goto l296_1_4_25_59
 																	}
 																	if int(pos) > p.far {
 																		p.far, p.farComp = int(pos), p.comp
 																	}
-																	goto l303_4_25_59
-																l300_1_4_25_59:
+																	goto l299_4_25_59
+																l296_1_4_25_59:
 																	pos++
 																	goto lok1_4_25_59
 																}
 															lok1_4_25_59:
 																{ // hex
 																	if c := buffer[pos]; class2[c] != 0 {
-																		goto l300_2_4_25_59
+																		goto l296_2_4_25_59
 																	}
 																	if int(pos) > p.far {
 																		p.far, p.farComp = int(pos), p.comp
 																	}
-																	goto l303_4_25_59
-																l300_2_4_25_59:
+																	goto l299_4_25_59
+																l296_2_4_25_59:
 																	pos++
 																	goto lok2_4_25_59
 																}
 															lok2_4_25_59:
-																_ = position304_4_25_59
+																_ = position300_4_25_59
 															}
 															goto lok4_25_59
-														l303_4_25_59:
-															pos, ti = position303_4_25_59, tokenIndex303_4_25_59
-															goto l308_25_59
+														l299_4_25_59:
+															pos, ti = position299_4_25_59, tokenIndex299_4_25_59
+															goto l304_25_59
 														}
 													lok4_25_59:
 													}
-												l310_25_59:
-													_ = position309_25_59
+												l306_25_59:
+													_ = position305_25_59
 												}
 												goto lok25_59
-											l308_25_59:
-												pos, ti = position308_25_59, tokenIndex308_25_59
-												goto l164_59
+											l304_25_59:
+												pos, ti = position304_25_59, tokenIndex304_25_59
+												goto l160_59
 											}
 										lok25_59:
 										}
 									}
 
-									goto l163_59
-								l164_59:
-									pos, ti = position164_59, tokenIndex164_59
+									goto l159_59
+								l160_59:
+									pos, ti = position160_59, tokenIndex160_59
 								}
 								if p.records(rulesearch) {
 									p.position, p.tokenIndex = pos, ti
-									p.add(rulesearch, position162_59)
+									p.add(rulesearch, position158_59)
 									ti = p.tokenIndex
 								}
 							}
@@ -13321,13 +13479,13 @@ func (p *Parser) rgopherurl() bool {
 						}
 					lok59:
 						{
-							position176, tokenIndex176 := pos, ti
+							position172, tokenIndex172 := pos, ti
 							if buffer[pos] != '%' {
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l176
+								goto l172
 							}
 							pos++
 							if buffer[pos] != '0' {
@@ -13335,7 +13493,7 @@ func (p *Parser) rgopherurl() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l176
+								goto l172
 							}
 							pos++
 							if buffer[pos] != '9' {
@@ -13343,22 +13501,22 @@ func (p *Parser) rgopherurl() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l176
+								goto l172
 							}
 							pos++
 							{ // gopher_plus_string
 								if false {
-									goto l176
+									goto l172
 								}
 								{
-									position186_60 := pos
-								l187_60:
+									position182_60 := pos
+								l183_60:
 									{
-										position188_60, tokenIndex188_60 := pos, ti
+										position184_60, tokenIndex184_60 := pos, ti
 										{ // xchar
-											position312_28_60, tokenIndex312_28_60 := pos, ti
+											position308_28_60, tokenIndex308_28_60 := pos, ti
 											{
-												position313_28_60 := pos
+												position309_28_60 := pos
 												{
 													if c := buffer[pos]; class17[c] != 0 {
 														pos++
@@ -13367,65 +13525,65 @@ func (p *Parser) rgopherurl() bool {
 														switch buffer[pos] {
 														case '%':
 															{ // escape
-																position303_5_28_60, tokenIndex303_5_28_60 := pos, ti
+																position299_5_28_60, tokenIndex299_5_28_60 := pos, ti
 																{
-																	position304_5_28_60 := pos
+																	position300_5_28_60 := pos
 																	if buffer[pos] != '%' {
 
 																		if int(pos) > p.far {
 																			p.far, p.farComp = int(pos), p.comp
 																		}
-																		goto l303_5_28_60
+																		goto l299_5_28_60
 																	}
 																	pos++
 																	{ // hex
 																		if c := buffer[pos]; class2[c] != 0 {
-																			goto l300_1_5_28_60
+																			goto l296_1_5_28_60
 																		}
 																		if int(pos) > p.far {
 																			p.far, p.farComp = int(pos), p.comp
 																		}
-																		goto l303_5_28_60
-																	l300_1_5_28_60:
+																		goto l299_5_28_60
+																	l296_1_5_28_60:
 																		pos++
 																		goto lok1_5_28_60
 																	}
 																lok1_5_28_60:
 																	{ // hex
 																		if c := buffer[pos]; class2[c] != 0 {
-																			goto l300_2_5_28_60
+																			goto l296_2_5_28_60
 																		}
 																		if int(pos) > p.far {
 																			p.far, p.farComp = int(pos), p.comp
 																		}
-																		goto l303_5_28_60
-																	l300_2_5_28_60:
+																		goto l299_5_28_60
+																	l296_2_5_28_60:
 																		pos++
 																		goto lok2_5_28_60
 																	}
 																lok2_5_28_60:
-																	_ = position304_5_28_60
+																	_ = position300_5_28_60
 																}
 																goto lok5_28_60
-															l303_5_28_60:
-																pos, ti = position303_5_28_60, tokenIndex303_5_28_60
-																goto l312_28_60
+															l299_5_28_60:
+																pos, ti = position299_5_28_60, tokenIndex299_5_28_60
+																goto l308_28_60
 															}
 														lok5_28_60:
 															;
 														default:
 															{ // unreserved
 																if c := buffer[pos]; class0[c] != 0 {
-																	goto l305_6_28_60
+																	goto l301_6_28_60
 																}
 																if int(pos) > p.far {
 																	p.far, p.farComp = int(pos), p.comp
 																}
 																if c := buffer[pos]; class1[c] != 0 {
-																	goto l305_6_28_60
+																	goto l301_6_28_60
 																}
-																goto l312_28_60
-															l305_6_28_60:
+																goto l308_28_60
+															l301_6_28_60:
 																pos++
 																goto lok6_28_60
 															}
@@ -13434,75 +13592,75 @@ func (p *Parser) rgopherurl() bool {
 													}
 												}
 
-												_ = position313_28_60
+												_ = position309_28_60
 											}
 											goto lok28_60
-										l312_28_60:
-											pos, ti = position312_28_60, tokenIndex312_28_60
-											goto l188_60
+										l308_28_60:
+											pos, ti = position308_28_60, tokenIndex308_28_60
+											goto l184_60
 										}
 									lok28_60:
-										goto l187_60
-									l188_60:
-										pos, ti = position188_60, tokenIndex188_60
+										goto l183_60
+									l184_60:
+										pos, ti = position184_60, tokenIndex184_60
 									}
-									_ = position186_60
+									_ = position182_60
 								}
 								goto lok60
 							}
 						lok60:
-							goto l177
-						l176:
-							pos, ti = position176, tokenIndex176
+							goto l173
+						l172:
+							pos, ti = position172, tokenIndex172
 						}
-					l177:
-						goto l175
-					l174:
-						pos, ti = position174, tokenIndex174
+					l173:
+						goto l171
+					l170:
+						pos, ti = position170, tokenIndex170
 					}
-				l175:
-					goto l173
-				l172:
-					pos, ti = position172, tokenIndex172
+				l171:
+					goto l169
+				l168:
+					pos, ti = position168, tokenIndex168
 				}
-			l173:
-				goto l171
-			l170:
-				pos, ti = position170, tokenIndex170
+			l169:
+				goto l167
+			l166:
+				pos, ti = position166, tokenIndex166
 			}
-		l171:
-			goto l169
-		l168:
-			pos, ti = position168, tokenIndex168
+		l167:
+			goto l165
+		l164:
+			pos, ti = position164, tokenIndex164
 		}
-	l169:
+	l165:
 		{
-			position178, tokenIndex178 := pos, ti
+			position174, tokenIndex174 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l178
+				goto l174
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l166
-		l178:
-			pos, ti = position178, tokenIndex178
+			goto l162
+		l174:
+			pos, ti = position174, tokenIndex174
 		}
 		if p.records(rulegopherurl) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulegopherurl, position167)
+			p.add(rulegopherurl, position163)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l166:
-	pos, ti = position166, tokenIndex166
+l162:
+	pos, ti = position162, tokenIndex162
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -13513,9 +13671,9 @@ func (p *Parser) ngopherurl() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulegopherurl)
-	position166, tokenIndex166 := pos, ti
+	position162, tokenIndex162 := pos, ti
 	{
-		position167 := pos
+		position163 := pos
 		if buffer[pos] != 'g' {
 			if int(pos) == p.at {
 				p.note(17, true)
@@ -13524,7 +13682,7 @@ func (p *Parser) ngopherurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l166
+			goto l162
 		}
 		pos++
 		if buffer[pos] != 'o' {
@@ -13535,18 +13693,18 @@ func (p *Parser) ngopherurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l166
+			goto l162
 		}
 		pos++
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(15, true)
 			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l166
+			goto l162
 		}
 		pos++
 		if buffer[pos] != 'h' {
@@ -13557,7 +13715,7 @@ func (p *Parser) ngopherurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l166
+			goto l162
 		}
 		pos++
 		if buffer[pos] != 'e' {
@@ -13568,7 +13726,7 @@ func (p *Parser) ngopherurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l166
+			goto l162
 		}
 		pos++
 		if buffer[pos] != 'r' {
@@ -13579,7 +13737,7 @@ func (p *Parser) ngopherurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l166
+			goto l162
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -13590,7 +13748,7 @@ func (p *Parser) ngopherurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l166
+			goto l162
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -13601,7 +13759,7 @@ func (p *Parser) ngopherurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l166
+			goto l162
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -13612,15 +13770,15 @@ func (p *Parser) ngopherurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l166
+			goto l162
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
-			goto l166
+			goto l162
 		}
 		pos, ti = p.position, p.tokenIndex
 		{
-			position168, tokenIndex168 := pos, ti
+			position164, tokenIndex164 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
 					p.note(12, true)
@@ -13629,21 +13787,21 @@ func (p *Parser) ngopherurl() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l168
+				goto l164
 			}
 			pos++
 			{
-				position170, tokenIndex170 := pos, ti
+				position166, tokenIndex166 := pos, ti
 				{ // gtype
 					comp_57 := p.comp
 					p.comp = uint32(rulegtype)
-					position179_57, tokenIndex179_57 := pos, ti
+					position175_57, tokenIndex175_57 := pos, ti
 					{
-						position180_57 := pos
+						position176_57 := pos
 						{ // xchar
-							position312_26_57, tokenIndex312_26_57 := pos, ti
+							position308_26_57, tokenIndex308_26_57 := pos, ti
 							{
-								position313_26_57 := pos
+								position309_26_57 := pos
 								{
 									if c := buffer[pos]; class17[c] != 0 {
 										pos++
@@ -13658,9 +13816,9 @@ func (p *Parser) ngopherurl() bool {
 										switch buffer[pos] {
 										case '%':
 											{ // escape
-												position303_5_26_57, tokenIndex303_5_26_57 := pos, ti
+												position299_5_26_57, tokenIndex299_5_26_57 := pos, ti
 												{
-													position304_5_26_57 := pos
+													position300_5_26_57 := pos
 													if buffer[pos] != '%' {
 														if int(pos) == p.at {
 															p.note(22, true)
@@ -13669,7 +13827,7 @@ func (p *Parser) ngopherurl() bool {
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_5_26_57
+														goto l299_5_26_57
 													}
 													pos++
 													{ // hex
@@ -13677,13 +13835,13 @@ func (p *Parser) ngopherurl() bool {
 															p.note(23, true)
 														}
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_1_5_26_57
+															goto l296_1_5_26_57
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_5_26_57
-													l300_1_5_26_57:
+														goto l299_5_26_57
+													l296_1_5_26_57:
 														pos++
 														goto lok1_5_26_57
 													}
@@ -13693,23 +13851,23 @@ func (p *Parser) ngopherurl() bool {
 															p.note(23, true)
 														}
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_2_5_26_57
+															goto l296_2_5_26_57
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_5_26_57
-													l300_2_5_26_57:
+														goto l299_5_26_57
+													l296_2_5_26_57:
 														pos++
 														goto lok2_5_26_57
 													}
 												lok2_5_26_57:
-													_ = position304_5_26_57
+													_ = position300_5_26_57
 												}
 												goto lok5_26_57
-											l303_5_26_57:
-												pos, ti = position303_5_26_57, tokenIndex303_5_26_57
-												goto l312_26_57
+											l299_5_26_57:
+												pos, ti = position299_5_26_57, tokenIndex299_5_26_57
+												goto l308_26_57
 											}
 										lok5_26_57:
 											;
@@ -13719,7 +13877,7 @@ func (p *Parser) ngopherurl() bool {
 													p.note(24, true)
 												}
 												if c := buffer[pos]; class0[c] != 0 {
-													goto l305_6_26_57
+													goto l301_6_26_57
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
@@ -13728,10 +13886,10 @@ func (p *Parser) ngopherurl() bool {
 													p.note(25, true)
 												}
 												if c := buffer[pos]; class1[c] != 0 {
-													goto l305_6_26_57
+													goto l301_6_26_57
 												}
-												goto l312_26_57
-											l305_6_26_57:
+												goto l308_26_57
+											l301_6_26_57:
 												pos++
 												goto lok6_26_57
 											}
@@ -13740,45 +13898,45 @@ func (p *Parser) ngopherurl() bool {
 									}
 								}
 
-								_ = position313_26_57
+								_ = position309_26_57
 							}
 							goto lok26_57
-						l312_26_57:
-							pos, ti = position312_26_57, tokenIndex312_26_57
-							goto l179_57
+						l308_26_57:
+							pos, ti = position308_26_57, tokenIndex308_26_57
+							goto l175_57
 						}
 					lok26_57:
 						if p.records(rulegtype) {
 							p.position, p.tokenIndex = pos, ti
-							p.add(rulegtype, position180_57)
+							p.add(rulegtype, position176_57)
 							ti = p.tokenIndex
 						}
 					}
 					p.comp = comp_57
 					goto lok57
-				l179_57:
-					pos, ti = position179_57, tokenIndex179_57
+				l175_57:
+					pos, ti = position175_57, tokenIndex175_57
 					p.comp = comp_57
-					goto l170
+					goto l166
 				}
 			lok57:
 				{
-					position172, tokenIndex172 := pos, ti
+					position168, tokenIndex168 := pos, ti
 					{ // selector
 						if false {
-							goto l172
+							goto l168
 						}
 						comp_58 := p.comp
 						p.comp = uint32(ruleselector)
 						{
-							position182_58 := pos
-						l183_58:
+							position178_58 := pos
+						l179_58:
 							{
-								position184_58, tokenIndex184_58 := pos, ti
+								position180_58, tokenIndex180_58 := pos, ti
 								{ // xchar
-									position312_27_58, tokenIndex312_27_58 := pos, ti
+									position308_27_58, tokenIndex308_27_58 := pos, ti
 									{
-										position313_27_58 := pos
+										position309_27_58 := pos
 										{
 											if c := buffer[pos]; class17[c] != 0 {
 												pos++
@@ -13793,9 +13951,9 @@ func (p *Parser) ngopherurl() bool {
 												switch buffer[pos] {
 												case '%':
 													{ // escape
-														position303_5_27_58, tokenIndex303_5_27_58 := pos, ti
+														position299_5_27_58, tokenIndex299_5_27_58 := pos, ti
 														{
-															position304_5_27_58 := pos
+															position300_5_27_58 := pos
 															if buffer[pos] != '%' {
 																if int(pos) == p.at {
 																	p.note(22, true)
@@ -13804,7 +13962,7 @@ func (p *Parser) ngopherurl() bool {
 																if int(pos) > p.far {
 																	p.far, p.farComp = int(pos), p.comp
 																}
-																goto l303_5_27_58
+																goto l299_5_27_58
 															}
 															pos++
 															{ // hex
@@ -13812,13 +13970,13 @@ func (p *Parser) ngopherurl() bool {
 																	p.note(23, true)
 																}
 																if c := buffer[pos]; class2[c] != 0 {
-																	goto l300_1_5_27_58
+																	goto l296_1_5_27_58
 																}
 																if int(pos) > p.far {
 																	p.far, p.farComp = int(pos), p.comp
 																}
-																goto l303_5_27_58
-															l300_1_5_27_58:
+																goto l299_5_27_58
+															l296_1_5_27_58:
 																pos++
 																goto lok1_5_27_58
 															}
@@ -13828,23 +13986,23 @@ func (p *Parser) ngopherurl() bool {
 																	p.note(23, true)
 																}
 																if c := buffer[pos]; class2[c] != 0 {
-																	goto l300_2_5_27_58
+																	goto l296_2_5_27_58
 																}
 																if int(pos) > p.far {
 																	p.far, p.farComp = int(pos), p.comp
 																}
-																goto l303_5_27_58
-															l300_2_5_27_58:
+																goto l299_5_27_58
+															l296_2_5_27_58:
 																pos++
 																goto lok2_5_27_58
 															}
 														lok2_5_27_58:
-															_ = position304_5_27_58
+															_ = position300_5_27_58
 														}
 														goto lok5_27_58
-													l303_5_27_58:
-														pos, ti = position303_5_27_58, tokenIndex303_5_27_58
-														goto l312_27_58
+													l299_5_27_58:
+														pos, ti = position299_5_27_58, tokenIndex299_5_27_58
+														goto l308_27_58
 													}
 												lok5_27_58:
 													;
@@ -13854,7 +14012,7 @@ func (p *Parser) ngopherurl() bool {
 															p.note(24, true)
 														}
 														if c := buffer[pos]; class0[c] != 0 {
-															goto l305_6_27_58
+															goto l301_6_27_58
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
@@ -13863,10 +14021,10 @@ func (p *Parser) ngopherurl() bool {
 															p.note(25, true)
 														}
 														if c := buffer[pos]; class1[c] != 0 {
-															goto l305_6_27_58
+															goto l301_6_27_58
 														}
-														goto l312_27_58
-													l305_6_27_58:
+														goto l308_27_58
+													l301_6_27_58:
 														pos++
 														goto lok6_27_58
 													}
@@ -13875,21 +14033,21 @@ func (p *Parser) ngopherurl() bool {
 											}
 										}
 
-										_ = position313_27_58
+										_ = position309_27_58
 									}
 									goto lok27_58
-								l312_27_58:
-									pos, ti = position312_27_58, tokenIndex312_27_58
-									goto l184_58
+								l308_27_58:
+									pos, ti = position308_27_58, tokenIndex308_27_58
+									goto l180_58
 								}
 							lok27_58:
-								goto l183_58
-							l184_58:
-								pos, ti = position184_58, tokenIndex184_58
+								goto l179_58
+							l180_58:
+								pos, ti = position180_58, tokenIndex180_58
 							}
 							if p.records(ruleselector) {
 								p.position, p.tokenIndex = pos, ti
-								p.add(ruleselector, position182_58)
+								p.add(ruleselector, position178_58)
 								ti = p.tokenIndex
 							}
 						}
@@ -13898,7 +14056,7 @@ func (p *Parser) ngopherurl() bool {
 					}
 				lok58:
 					{
-						position174, tokenIndex174 := pos, ti
+						position170, tokenIndex170 := pos, ti
 						if buffer[pos] != '%' {
 							if int(pos) == p.at {
 								p.note(22, true)
@@ -13907,7 +14065,7 @@ func (p *Parser) ngopherurl() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l174
+							goto l170
 						}
 						pos++
 						if buffer[pos] != '0' {
@@ -13918,7 +14076,7 @@ func (p *Parser) ngopherurl() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l174
+							goto l170
 						}
 						pos++
 						if buffer[pos] != '9' {
@@ -13929,20 +14087,20 @@ func (p *Parser) ngopherurl() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l174
+							goto l170
 						}
 						pos++
 						{ // search
 							if false {
-								goto l174
+								goto l170
 							}
 							comp_59 := p.comp
 							p.comp = uint32(rulesearch)
 							{
-								position162_59 := pos
-							l163_59:
+								position158_59 := pos
+							l159_59:
 								{
-									position164_59, tokenIndex164_59 := pos, ti
+									position160_59, tokenIndex160_59 := pos, ti
 									{
 										if c := buffer[pos]; class13[c] != 0 {
 											pos++
@@ -13952,17 +14110,17 @@ func (p *Parser) ngopherurl() bool {
 											}
 
 											{ // uchar
-												position308_25_59, tokenIndex308_25_59 := pos, ti
+												position304_25_59, tokenIndex304_25_59 := pos, ti
 												{
-													position309_25_59 := pos
+													position305_25_59 := pos
 													{
-														position310_25_59, tokenIndex310_25_59 := pos, ti
+														position306_25_59, tokenIndex306_25_59 := pos, ti
 														{ // unreserved
 															if int(pos) == p.at {
 																p.note(24, true)
 															}
 															if c := buffer[pos]; class0[c] != 0 {
-																goto l305_3_25_59
+																goto l301_3_25_59
 															}
 															if int(pos) > p.far {
 																p.far, p.farComp = int(pos), p.comp
@@ -13971,21 +14129,21 @@ func (p *Parser) ngopherurl() bool {
 																p.note(25, true)
 															}
 															if c := buffer[pos]; class1[c] != 0 {
-																goto l305_3_25_59
+																goto l301_3_25_59
 															}
-															goto l311_25_59
-														l305_3_25_59:
+															goto l307_25_59
+														l301_3_25_59:
 															pos++
 															goto lok3_25_59
 														}
 													lok3_25_59:
-														goto l310_25_59
-													l311_25_59:
-														pos, ti = position310_25_59, tokenIndex310_25_59
+														goto l306_25_59
+													l307_25_59:
+														pos, ti = position306_25_59, tokenIndex306_25_59
 														{ // escape
-															position303_4_25_59, tokenIndex303_4_25_59 := pos, ti
+															position299_4_25_59, tokenIndex299_4_25_59 := pos, ti
 															{
-																position304_4_25_59 := pos
+																position300_4_25_59 := pos
 																if buffer[pos] != '%' {
 																	if int(pos) == p.at {
 																		p.note(22, true)
@@ -13994,7 +14152,7 @@ func (p *Parser) ngopherurl() bool {
 																	if int(pos) > p.far {
 																		p.far, p.farComp = int(pos), p.comp
 																	}
-																	goto l303_4_25_59
+																	goto l299_4_25_59
 																}
 																pos++
 																{ // hex
@@ -14002,13 +14160,13 @@ func (p *Parser) ngopherurl() bool {
 																		p.note(23, true)
 																	}
 																	if c := buffer[pos]; class2[c] != 0 {
-																		goto l300_1_4_25_59
+																		goto l296_1_4_25_59
 																	}
 																	if int(pos) > p.far {
 																		p.far, p.farComp = int(pos), p.comp
 																	}
-																	goto l303_4_25_59
-																l300_1_4_25_59:
+																	goto l299_4_25_59
+																l296_1_4_25_59:
 																	pos++
 																	goto lok1_4_25_59
 																}
@@ -14018,45 +14176,45 @@ func (p *Parser) ngopherurl() bool {
 																		p.note(23, true)
 																	}
 																	if c := buffer[pos]; class2[c] != 0 {
-																		goto l300_2_4_25_59
+																		goto l296_2_4_25_59
 																	}
 																	if int(pos) > p.far {
 																		p.far, p.farComp = int(pos), p.comp
 																	}
-																	goto l303_4_25_59
-																l300_2_4_25_59:
+																	goto l299_4_25_59
+																l296_2_4_25_59:
 																	pos++
 																	goto lok2_4_25_59
 																}
 															lok2_4_25_59:
-																_ = position304_4_25_59
+																_ = position300_4_25_59
 															}
 															goto lok4_25_59
-														l303_4_25_59:
-															pos, ti = position303_4_25_59, tokenIndex303_4_25_59
-															goto l308_25_59
+														l299_4_25_59:
+															pos, ti = position299_4_25_59, tokenIndex299_4_25_59
+															goto l304_25_59
 														}
 													lok4_25_59:
 													}
-												l310_25_59:
-													_ = position309_25_59
+												l306_25_59:
+													_ = position305_25_59
 												}
 												goto lok25_59
-											l308_25_59:
-												pos, ti = position308_25_59, tokenIndex308_25_59
-												goto l164_59
+											l304_25_59:
+												pos, ti = position304_25_59, tokenIndex304_25_59
+												goto l160_59
 											}
 										lok25_59:
 										}
 									}
 
-									goto l163_59
-								l164_59:
-									pos, ti = position164_59, tokenIndex164_59
+									goto l159_59
+								l160_59:
+									pos, ti = position160_59, tokenIndex160_59
 								}
 								if p.records(rulesearch) {
 									p.position, p.tokenIndex = pos, ti
-									p.add(rulesearch, position162_59)
+									p.add(rulesearch, position158_59)
 									ti = p.tokenIndex
 								}
 							}
@@ -14065,7 +14223,7 @@ func (p *Parser) ngopherurl() bool {
 						}
 					lok59:
 						{
-							position176, tokenIndex176 := pos, ti
+							position172, tokenIndex172 := pos, ti
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
 									p.note(22, true)
@@ -14074,7 +14232,7 @@ func (p *Parser) ngopherurl() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l176
+								goto l172
 							}
 							pos++
 							if buffer[pos] != '0' {
@@ -14085,7 +14243,7 @@ func (p *Parser) ngopherurl() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l176
+								goto l172
 							}
 							pos++
 							if buffer[pos] != '9' {
@@ -14096,22 +14254,22 @@ func (p *Parser) ngopherurl() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l176
+								goto l172
 							}
 							pos++
 							{ // gopher_plus_string
 								if false {
-									goto l176
+									goto l172
 								}
 								{
-									position186_60 := pos
-								l187_60:
+									position182_60 := pos
+								l183_60:
 									{
-										position188_60, tokenIndex188_60 := pos, ti
+										position184_60, tokenIndex184_60 := pos, ti
 										{ // xchar
-											position312_28_60, tokenIndex312_28_60 := pos, ti
+											position308_28_60, tokenIndex308_28_60 := pos, ti
 											{
-												position313_28_60 := pos
+												position309_28_60 := pos
 												{
 													if c := buffer[pos]; class17[c] != 0 {
 														pos++
@@ -14126,9 +14284,9 @@ func (p *Parser) ngopherurl() bool {
 														switch buffer[pos] {
 														case '%':
 															{ // escape
-																position303_5_28_60, tokenIndex303_5_28_60 := pos, ti
+																position299_5_28_60, tokenIndex299_5_28_60 := pos, ti
 																{
-																	position304_5_28_60 := pos
+																	position300_5_28_60 := pos
 																	if buffer[pos] != '%' {
 																		if int(pos) == p.at {
 																			p.note(22, true)
@@ -14137,7 +14295,7 @@ func (p *Parser) ngopherurl() bool {
 																		if int(pos) > p.far {
 																			p.far, p.farComp = int(pos), p.comp
 																		}
-																		goto l303_5_28_60
+																		goto l299_5_28_60
 																	}
 																	pos++
 																	{ // hex
@@ -14145,13 +14303,13 @@ func (p *Parser) ngopherurl() bool {
 																			p.note(23, true)
 																		}
 																		if c := buffer[pos]; class2[c] != 0 {
-																			goto l300_1_5_28_60
+																			goto l296_1_5_28_60
 																		}
 																		if int(pos) > p.far {
 																			p.far, p.farComp = int(pos), p.comp
 																		}
-																		goto l303_5_28_60
-																	l300_1_5_28_60:
+																		goto l299_5_28_60
+																	l296_1_5_28_60:
 																		pos++
 																		goto lok1_5_28_60
 																	}
@@ -14161,23 +14319,23 @@ func (p *Parser) ngopherurl() bool {
 																			p.note(23, true)
 																		}
 																		if c := buffer[pos]; class2[c] != 0 {
-																			goto l300_2_5_28_60
+																			goto l296_2_5_28_60
 																		}
 																		if int(pos) > p.far {
 																			p.far, p.farComp = int(pos), p.comp
 																		}
-																		goto l303_5_28_60
-																	l300_2_5_28_60:
+																		goto l299_5_28_60
+																	l296_2_5_28_60:
 																		pos++
 																		goto lok2_5_28_60
 																	}
 																lok2_5_28_60:
-																	_ = position304_5_28_60
+																	_ = position300_5_28_60
 																}
 																goto lok5_28_60
-															l303_5_28_60:
-																pos, ti = position303_5_28_60, tokenIndex303_5_28_60
-																goto l312_28_60
+															l299_5_28_60:
+																pos, ti = position299_5_28_60, tokenIndex299_5_28_60
+																goto l308_28_60
 															}
 														lok5_28_60:
 															;
@@ -14187,7 +14345,7 @@ func (p *Parser) ngopherurl() bool {
 																	p.note(24, true)
 																}
 																if c := buffer[pos]; class0[c] != 0 {
-																	goto l305_6_28_60
+																	goto l301_6_28_60
 																}
 																if int(pos) > p.far {
 																	p.far, p.farComp = int(pos), p.comp
@@ -14196,10 +14354,10 @@ func (p *Parser) ngopherurl() bool {
 																	p.note(25, true)
 																}
 																if c := buffer[pos]; class1[c] != 0 {
-																	goto l305_6_28_60
+																	goto l301_6_28_60
 																}
-																goto l312_28_60
-															l305_6_28_60:
+																goto l308_28_60
+															l301_6_28_60:
 																pos++
 																goto lok6_28_60
 															}
@@ -14208,93 +14366,93 @@ func (p *Parser) ngopherurl() bool {
 													}
 												}
 
-												_ = position313_28_60
+												_ = position309_28_60
 											}
 											goto lok28_60
-										l312_28_60:
-											pos, ti = position312_28_60, tokenIndex312_28_60
-											goto l188_60
+										l308_28_60:
+											pos, ti = position308_28_60, tokenIndex308_28_60
+											goto l184_60
 										}
 									lok28_60:
-										goto l187_60
-									l188_60:
-										pos, ti = position188_60, tokenIndex188_60
+										goto l183_60
+									l184_60:
+										pos, ti = position184_60, tokenIndex184_60
 									}
-									_ = position186_60
+									_ = position182_60
 								}
 								goto lok60
 							}
 						lok60:
-							goto l177
-						l176:
-							pos, ti = position176, tokenIndex176
+							goto l173
+						l172:
+							pos, ti = position172, tokenIndex172
 						}
-					l177:
-						goto l175
-					l174:
-						pos, ti = position174, tokenIndex174
+					l173:
+						goto l171
+					l170:
+						pos, ti = position170, tokenIndex170
 					}
-				l175:
-					goto l173
-				l172:
-					pos, ti = position172, tokenIndex172
+				l171:
+					goto l169
+				l168:
+					pos, ti = position168, tokenIndex168
 				}
-			l173:
-				goto l171
-			l170:
-				pos, ti = position170, tokenIndex170
+			l169:
+				goto l167
+			l166:
+				pos, ti = position166, tokenIndex166
 			}
-		l171:
-			goto l169
-		l168:
-			pos, ti = position168, tokenIndex168
+		l167:
+			goto l165
+		l164:
+			pos, ti = position164, tokenIndex164
 		}
-	l169:
+	l165:
 		{
-			position178, tokenIndex178 := pos, ti
+			position174, tokenIndex174 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l178
+				goto l174
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l166
-		l178:
-			pos, ti = position178, tokenIndex178
+			goto l162
+		l174:
+			pos, ti = position174, tokenIndex174
 		}
 		if p.records(rulegopherurl) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulegopherurl, position167)
+			p.add(rulegopherurl, position163)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l166:
-	pos, ti = position166, tokenIndex166
+l162:
+	pos, ti = position162, tokenIndex162
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rgtype is rule 32 gtype <- <xchar>
+// rgtype is rule 33 gtype <- <xchar>
 func (p *Parser) rgtype() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulegtype)
-	position179, tokenIndex179 := pos, ti
+	position175, tokenIndex175 := pos, ti
 	{
-		position180 := pos
+		position176 := pos
 		{ // xchar
-			position312_26, tokenIndex312_26 := pos, ti
+			position308_26, tokenIndex308_26 := pos, ti
 			{
-				position313_26 := pos
+				position309_26 := pos
 				{
 					if c := buffer[pos]; class17[c] != 0 {
 						pos++
@@ -14303,65 +14461,65 @@ func (p *Parser) rgtype() bool {
 						switch buffer[pos] {
 						case '%':
 							{ // escape
-								position303_5_26, tokenIndex303_5_26 := pos, ti
+								position299_5_26, tokenIndex299_5_26 := pos, ti
 								{
-									position304_5_26 := pos
+									position300_5_26 := pos
 									if buffer[pos] != '%' {
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l303_5_26
+										goto l299_5_26
 									}
 									pos++
 									{ // hex
 										if c := buffer[pos]; class2[c] != 0 {
-											goto l300_1_5_26
+											goto l296_1_5_26
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l303_5_26
-									l300_1_5_26:
+										goto l299_5_26
+									l296_1_5_26:
 										pos++
 										goto lok1_5_26
 									}
 								lok1_5_26:
 									{ // hex
 										if c := buffer[pos]; class2[c] != 0 {
-											goto l300_2_5_26
+											goto l296_2_5_26
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l303_5_26
-									l300_2_5_26:
+										goto l299_5_26
+									l296_2_5_26:
 										pos++
 										goto lok2_5_26
 									}
 								lok2_5_26:
-									_ = position304_5_26
+									_ = position300_5_26
 								}
 								goto lok5_26
-							l303_5_26:
-								pos, ti = position303_5_26, tokenIndex303_5_26
-								goto l312_26
+							l299_5_26:
+								pos, ti = position299_5_26, tokenIndex299_5_26
+								goto l308_26
 							}
 						lok5_26:
 							;
 						default:
 							{ // unreserved
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l305_6_26
+									goto l301_6_26
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l305_6_26
+									goto l301_6_26
 								}
-								goto l312_26
-							l305_6_26:
+								goto l308_26
+							l301_6_26:
 								pos++
 								goto lok6_26
 							}
@@ -14370,25 +14528,25 @@ func (p *Parser) rgtype() bool {
 					}
 				}
 
-				_ = position313_26
+				_ = position309_26
 			}
 			goto lok26
-		l312_26:
-			pos, ti = position312_26, tokenIndex312_26
-			goto l179
+		l308_26:
+			pos, ti = position308_26, tokenIndex308_26
+			goto l175
 		}
 	lok26:
 		if p.records(rulegtype) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulegtype, position180)
+			p.add(rulegtype, position176)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l179:
-	pos, ti = position179, tokenIndex179
+l175:
+	pos, ti = position175, tokenIndex175
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -14399,13 +14557,13 @@ func (p *Parser) ngtype() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulegtype)
-	position179, tokenIndex179 := pos, ti
+	position175, tokenIndex175 := pos, ti
 	{
-		position180 := pos
+		position176 := pos
 		{ // xchar
-			position312_26, tokenIndex312_26 := pos, ti
+			position308_26, tokenIndex308_26 := pos, ti
 			{
-				position313_26 := pos
+				position309_26 := pos
 				{
 					if c := buffer[pos]; class17[c] != 0 {
 						pos++
@@ -14420,9 +14578,9 @@ func (p *Parser) ngtype() bool {
 						switch buffer[pos] {
 						case '%':
 							{ // escape
-								position303_5_26, tokenIndex303_5_26 := pos, ti
+								position299_5_26, tokenIndex299_5_26 := pos, ti
 								{
-									position304_5_26 := pos
+									position300_5_26 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(22, true)
@@ -14431,7 +14589,7 @@ func (p *Parser) ngtype() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l303_5_26
+										goto l299_5_26
 									}
 									pos++
 									{ // hex
@@ -14439,13 +14597,13 @@ func (p *Parser) ngtype() bool {
 											p.note(23, true)
 										}
 										if c := buffer[pos]; class2[c] != 0 {
-											goto l300_1_5_26
+											goto l296_1_5_26
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l303_5_26
-									l300_1_5_26:
+										goto l299_5_26
+									l296_1_5_26:
 										pos++
 										goto lok1_5_26
 									}
@@ -14455,23 +14613,23 @@ func (p *Parser) ngtype() bool {
 											p.note(23, true)
 										}
 										if c := buffer[pos]; class2[c] != 0 {
-											goto l300_2_5_26
+											goto l296_2_5_26
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l303_5_26
-									l300_2_5_26:
+										goto l299_5_26
+									l296_2_5_26:
 										pos++
 										goto lok2_5_26
 									}
 								lok2_5_26:
-									_ = position304_5_26
+									_ = position300_5_26
 								}
 								goto lok5_26
-							l303_5_26:
-								pos, ti = position303_5_26, tokenIndex303_5_26
-								goto l312_26
+							l299_5_26:
+								pos, ti = position299_5_26, tokenIndex299_5_26
+								goto l308_26
 							}
 						lok5_26:
 							;
@@ -14481,7 +14639,7 @@ func (p *Parser) ngtype() bool {
 									p.note(24, true)
 								}
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l305_6_26
+									goto l301_6_26
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -14490,10 +14648,10 @@ func (p *Parser) ngtype() bool {
 									p.note(25, true)
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l305_6_26
+									goto l301_6_26
 								}
-								goto l312_26
-							l305_6_26:
+								goto l308_26
+							l301_6_26:
 								pos++
 								goto lok6_26
 							}
@@ -14502,45 +14660,45 @@ func (p *Parser) ngtype() bool {
 					}
 				}
 
-				_ = position313_26
+				_ = position309_26
 			}
 			goto lok26
-		l312_26:
-			pos, ti = position312_26, tokenIndex312_26
-			goto l179
+		l308_26:
+			pos, ti = position308_26, tokenIndex308_26
+			goto l175
 		}
 	lok26:
 		if p.records(rulegtype) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulegtype, position180)
+			p.add(rulegtype, position176)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l179:
-	pos, ti = position179, tokenIndex179
+l175:
+	pos, ti = position175, tokenIndex175
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rselector is rule 33 selector <- <xchar*>
+// rselector is rule 34 selector <- <xchar*>
 func (p *Parser) rselector() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleselector)
 	{
-		position182 := pos
-	l183:
+		position178 := pos
+	l179:
 		{
-			position184, tokenIndex184 := pos, ti
+			position180, tokenIndex180 := pos, ti
 			{ // xchar
-				position312_27, tokenIndex312_27 := pos, ti
+				position308_27, tokenIndex308_27 := pos, ti
 				{
-					position313_27 := pos
+					position309_27 := pos
 					{
 						if c := buffer[pos]; class17[c] != 0 {
 							pos++
@@ -14549,65 +14707,65 @@ func (p *Parser) rselector() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position303_5_27, tokenIndex303_5_27 := pos, ti
+									position299_5_27, tokenIndex299_5_27 := pos, ti
 									{
-										position304_5_27 := pos
+										position300_5_27 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_5_27
+											goto l299_5_27
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_5_27
+												goto l296_1_5_27
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_5_27
-										l300_1_5_27:
+											goto l299_5_27
+										l296_1_5_27:
 											pos++
 											goto lok1_5_27
 										}
 									lok1_5_27:
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_5_27
+												goto l296_2_5_27
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_5_27
-										l300_2_5_27:
+											goto l299_5_27
+										l296_2_5_27:
 											pos++
 											goto lok2_5_27
 										}
 									lok2_5_27:
-										_ = position304_5_27
+										_ = position300_5_27
 									}
 									goto lok5_27
-								l303_5_27:
-									pos, ti = position303_5_27, tokenIndex303_5_27
-									goto l312_27
+								l299_5_27:
+									pos, ti = position299_5_27, tokenIndex299_5_27
+									goto l308_27
 								}
 							lok5_27:
 								;
 							default:
 								{ // unreserved
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_6_27
+										goto l301_6_27
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_6_27
+										goto l301_6_27
 									}
-									goto l312_27
-								l305_6_27:
+									goto l308_27
+								l301_6_27:
 									pos++
 									goto lok6_27
 								}
@@ -14616,21 +14774,21 @@ func (p *Parser) rselector() bool {
 						}
 					}
 
-					_ = position313_27
+					_ = position309_27
 				}
 				goto lok27
-			l312_27:
-				pos, ti = position312_27, tokenIndex312_27
-				goto l184
+			l308_27:
+				pos, ti = position308_27, tokenIndex308_27
+				goto l180
 			}
 		lok27:
-			goto l183
-		l184:
-			pos, ti = position184, tokenIndex184
+			goto l179
+		l180:
+			pos, ti = position180, tokenIndex180
 		}
 		if p.records(ruleselector) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleselector, position182)
+			p.add(ruleselector, position178)
 			ti = p.tokenIndex
 		}
 	}
@@ -14645,14 +14803,14 @@ func (p *Parser) nselector() bool {
 	comp := p.comp
 	p.comp = uint32(ruleselector)
 	{
-		position182 := pos
-	l183:
+		position178 := pos
+	l179:
 		{
-			position184, tokenIndex184 := pos, ti
+			position180, tokenIndex180 := pos, ti
 			{ // xchar
-				position312_27, tokenIndex312_27 := pos, ti
+				position308_27, tokenIndex308_27 := pos, ti
 				{
-					position313_27 := pos
+					position309_27 := pos
 					{
 						if c := buffer[pos]; class17[c] != 0 {
 							pos++
@@ -14667,9 +14825,9 @@ func (p *Parser) nselector() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position303_5_27, tokenIndex303_5_27 := pos, ti
+									position299_5_27, tokenIndex299_5_27 := pos, ti
 									{
-										position304_5_27 := pos
+										position300_5_27 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(22, true)
@@ -14678,7 +14836,7 @@ func (p *Parser) nselector() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_5_27
+											goto l299_5_27
 										}
 										pos++
 										{ // hex
@@ -14686,13 +14844,13 @@ func (p *Parser) nselector() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_5_27
+												goto l296_1_5_27
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_5_27
-										l300_1_5_27:
+											goto l299_5_27
+										l296_1_5_27:
 											pos++
 											goto lok1_5_27
 										}
@@ -14702,23 +14860,23 @@ func (p *Parser) nselector() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_5_27
+												goto l296_2_5_27
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_5_27
-										l300_2_5_27:
+											goto l299_5_27
+										l296_2_5_27:
 											pos++
 											goto lok2_5_27
 										}
 									lok2_5_27:
-										_ = position304_5_27
+										_ = position300_5_27
 									}
 									goto lok5_27
-								l303_5_27:
-									pos, ti = position303_5_27, tokenIndex303_5_27
-									goto l312_27
+								l299_5_27:
+									pos, ti = position299_5_27, tokenIndex299_5_27
+									goto l308_27
 								}
 							lok5_27:
 								;
@@ -14728,7 +14886,7 @@ func (p *Parser) nselector() bool {
 										p.note(24, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_6_27
+										goto l301_6_27
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -14737,10 +14895,10 @@ func (p *Parser) nselector() bool {
 										p.note(25, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_6_27
+										goto l301_6_27
 									}
-									goto l312_27
-								l305_6_27:
+									goto l308_27
+								l301_6_27:
 									pos++
 									goto lok6_27
 								}
@@ -14749,21 +14907,21 @@ func (p *Parser) nselector() bool {
 						}
 					}
 
-					_ = position313_27
+					_ = position309_27
 				}
 				goto lok27
-			l312_27:
-				pos, ti = position312_27, tokenIndex312_27
-				goto l184
+			l308_27:
+				pos, ti = position308_27, tokenIndex308_27
+				goto l180
 			}
 		lok27:
-			goto l183
-		l184:
-			pos, ti = position184, tokenIndex184
+			goto l179
+		l180:
+			pos, ti = position180, tokenIndex180
 		}
 		if p.records(ruleselector) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleselector, position182)
+			p.add(ruleselector, position178)
 			ti = p.tokenIndex
 		}
 	}
@@ -14772,19 +14930,19 @@ func (p *Parser) nselector() bool {
 	return true
 }
 
-// rgopher_plus_string is rule 34 gopher_plus_string <- <xchar*>
+// rgopher_plus_string is rule 35 gopher_plus_string <- <xchar*>
 func (p *Parser) rgopher_plus_string() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
-		position186 := pos
-	l187:
+		position182 := pos
+	l183:
 		{
-			position188, tokenIndex188 := pos, ti
+			position184, tokenIndex184 := pos, ti
 			{ // xchar
-				position312_28, tokenIndex312_28 := pos, ti
+				position308_28, tokenIndex308_28 := pos, ti
 				{
-					position313_28 := pos
+					position309_28 := pos
 					{
 						if c := buffer[pos]; class17[c] != 0 {
 							pos++
@@ -14793,65 +14951,65 @@ func (p *Parser) rgopher_plus_string() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position303_5_28, tokenIndex303_5_28 := pos, ti
+									position299_5_28, tokenIndex299_5_28 := pos, ti
 									{
-										position304_5_28 := pos
+										position300_5_28 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_5_28
+											goto l299_5_28
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_5_28
+												goto l296_1_5_28
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_5_28
-										l300_1_5_28:
+											goto l299_5_28
+										l296_1_5_28:
 											pos++
 											goto lok1_5_28
 										}
 									lok1_5_28:
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_5_28
+												goto l296_2_5_28
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_5_28
-										l300_2_5_28:
+											goto l299_5_28
+										l296_2_5_28:
 											pos++
 											goto lok2_5_28
 										}
 									lok2_5_28:
-										_ = position304_5_28
+										_ = position300_5_28
 									}
 									goto lok5_28
-								l303_5_28:
-									pos, ti = position303_5_28, tokenIndex303_5_28
-									goto l312_28
+								l299_5_28:
+									pos, ti = position299_5_28, tokenIndex299_5_28
+									goto l308_28
 								}
 							lok5_28:
 								;
 							default:
 								{ // unreserved
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_6_28
+										goto l301_6_28
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_6_28
+										goto l301_6_28
 									}
-									goto l312_28
-								l305_6_28:
+									goto l308_28
+								l301_6_28:
 									pos++
 									goto lok6_28
 								}
@@ -14860,19 +15018,19 @@ func (p *Parser) rgopher_plus_string() bool {
 						}
 					}
 
-					_ = position313_28
+					_ = position309_28
 				}
 				goto lok28
-			l312_28:
-				pos, ti = position312_28, tokenIndex312_28
-				goto l188
+			l308_28:
+				pos, ti = position308_28, tokenIndex308_28
+				goto l184
 			}
 		lok28:
-			goto l187
-		l188:
-			pos, ti = position188, tokenIndex188
+			goto l183
+		l184:
+			pos, ti = position184, tokenIndex184
 		}
-		_ = position186
+		_ = position182
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -14882,14 +15040,14 @@ func (p *Parser) ngopher_plus_string() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
-		position186 := pos
-	l187:
+		position182 := pos
+	l183:
 		{
-			position188, tokenIndex188 := pos, ti
+			position184, tokenIndex184 := pos, ti
 			{ // xchar
-				position312_28, tokenIndex312_28 := pos, ti
+				position308_28, tokenIndex308_28 := pos, ti
 				{
-					position313_28 := pos
+					position309_28 := pos
 					{
 						if c := buffer[pos]; class17[c] != 0 {
 							pos++
@@ -14904,9 +15062,9 @@ func (p *Parser) ngopher_plus_string() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position303_5_28, tokenIndex303_5_28 := pos, ti
+									position299_5_28, tokenIndex299_5_28 := pos, ti
 									{
-										position304_5_28 := pos
+										position300_5_28 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(22, true)
@@ -14915,7 +15073,7 @@ func (p *Parser) ngopher_plus_string() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_5_28
+											goto l299_5_28
 										}
 										pos++
 										{ // hex
@@ -14923,13 +15081,13 @@ func (p *Parser) ngopher_plus_string() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_5_28
+												goto l296_1_5_28
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_5_28
-										l300_1_5_28:
+											goto l299_5_28
+										l296_1_5_28:
 											pos++
 											goto lok1_5_28
 										}
@@ -14939,23 +15097,23 @@ func (p *Parser) ngopher_plus_string() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_5_28
+												goto l296_2_5_28
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_5_28
-										l300_2_5_28:
+											goto l299_5_28
+										l296_2_5_28:
 											pos++
 											goto lok2_5_28
 										}
 									lok2_5_28:
-										_ = position304_5_28
+										_ = position300_5_28
 									}
 									goto lok5_28
-								l303_5_28:
-									pos, ti = position303_5_28, tokenIndex303_5_28
-									goto l312_28
+								l299_5_28:
+									pos, ti = position299_5_28, tokenIndex299_5_28
+									goto l308_28
 								}
 							lok5_28:
 								;
@@ -14965,7 +15123,7 @@ func (p *Parser) ngopher_plus_string() bool {
 										p.note(24, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_6_28
+										goto l301_6_28
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -14974,10 +15132,10 @@ func (p *Parser) ngopher_plus_string() bool {
 										p.note(25, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_6_28
+										goto l301_6_28
 									}
-									goto l312_28
-								l305_6_28:
+									goto l308_28
+								l301_6_28:
 									pos++
 									goto lok6_28
 								}
@@ -14986,39 +15144,39 @@ func (p *Parser) ngopher_plus_string() bool {
 						}
 					}
 
-					_ = position313_28
+					_ = position309_28
 				}
 				goto lok28
-			l312_28:
-				pos, ti = position312_28, tokenIndex312_28
-				goto l188
+			l308_28:
+				pos, ti = position308_28, tokenIndex308_28
+				goto l184
 			}
 		lok28:
-			goto l187
-		l188:
-			pos, ti = position188, tokenIndex188
+			goto l183
+		l184:
+			pos, ti = position184, tokenIndex184
 		}
-		_ = position186
+		_ = position182
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
-// rmailtourl is rule 35 mailtourl <- <('m' 'a' 'i' 'l' 't' 'o' ':' encoded822addr !.)>
+// rmailtourl is rule 36 mailtourl <- <('m' 'a' 'i' 'l' 't' 'o' ':' encoded822addr !.)>
 func (p *Parser) rmailtourl() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulemailtourl)
-	position189, tokenIndex189 := pos, ti
+	position185, tokenIndex185 := pos, ti
 	{
-		position190 := pos
+		position186 := pos
 		if buffer[pos] != 'm' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l189
+			goto l185
 		}
 		pos++
 		if buffer[pos] != 'a' {
@@ -15026,7 +15184,7 @@ func (p *Parser) rmailtourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l189
+			goto l185
 		}
 		pos++
 		if buffer[pos] != 'i' {
@@ -15034,7 +15192,7 @@ func (p *Parser) rmailtourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l189
+			goto l185
 		}
 		pos++
 		if buffer[pos] != 'l' {
@@ -15042,7 +15200,7 @@ func (p *Parser) rmailtourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l189
+			goto l185
 		}
 		pos++
 		if buffer[pos] != 't' {
@@ -15050,7 +15208,7 @@ func (p *Parser) rmailtourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l189
+			goto l185
 		}
 		pos++
 		if buffer[pos] != 'o' {
@@ -15058,7 +15216,7 @@ func (p *Parser) rmailtourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l189
+			goto l185
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -15066,40 +15224,40 @@ func (p *Parser) rmailtourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l189
+			goto l185
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.rencoded822addr() {
-			goto l189
+			goto l185
 		}
 		pos, ti = p.position, p.tokenIndex
 		{
-			position191, tokenIndex191 := pos, ti
+			position187, tokenIndex187 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l191
+				goto l187
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l189
-		l191:
-			pos, ti = position191, tokenIndex191
+			goto l185
+		l187:
+			pos, ti = position187, tokenIndex187
 		}
 		if p.records(rulemailtourl) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulemailtourl, position190)
+			p.add(rulemailtourl, position186)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l189:
-	pos, ti = position189, tokenIndex189
+l185:
+	pos, ti = position185, tokenIndex185
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -15110,9 +15268,9 @@ func (p *Parser) nmailtourl() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulemailtourl)
-	position189, tokenIndex189 := pos, ti
+	position185, tokenIndex185 := pos, ti
 	{
-		position190 := pos
+		position186 := pos
 		if buffer[pos] != 'm' {
 			if int(pos) == p.at {
 				p.note(6, true)
@@ -15121,7 +15279,7 @@ func (p *Parser) nmailtourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l189
+			goto l185
 		}
 		pos++
 		if buffer[pos] != 'a' {
@@ -15132,7 +15290,7 @@ func (p *Parser) nmailtourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l189
+			goto l185
 		}
 		pos++
 		if buffer[pos] != 'i' {
@@ -15143,7 +15301,7 @@ func (p *Parser) nmailtourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l189
+			goto l185
 		}
 		pos++
 		if buffer[pos] != 'l' {
@@ -15154,7 +15312,7 @@ func (p *Parser) nmailtourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l189
+			goto l185
 		}
 		pos++
 		if buffer[pos] != 't' {
@@ -15165,7 +15323,7 @@ func (p *Parser) nmailtourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l189
+			goto l185
 		}
 		pos++
 		if buffer[pos] != 'o' {
@@ -15176,7 +15334,7 @@ func (p *Parser) nmailtourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l189
+			goto l185
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -15187,58 +15345,58 @@ func (p *Parser) nmailtourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l189
+			goto l185
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.nencoded822addr() {
-			goto l189
+			goto l185
 		}
 		pos, ti = p.position, p.tokenIndex
 		{
-			position191, tokenIndex191 := pos, ti
+			position187, tokenIndex187 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l191
+				goto l187
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l189
-		l191:
-			pos, ti = position191, tokenIndex191
+			goto l185
+		l187:
+			pos, ti = position187, tokenIndex187
 		}
 		if p.records(rulemailtourl) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulemailtourl, position190)
+			p.add(rulemailtourl, position186)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l189:
-	pos, ti = position189, tokenIndex189
+l185:
+	pos, ti = position185, tokenIndex185
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rencoded822addr is rule 36 encoded822addr <- <xchar+>
+// rencoded822addr is rule 37 encoded822addr <- <xchar+>
 func (p *Parser) rencoded822addr() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleencoded822addr)
-	position192, tokenIndex192 := pos, ti
+	position188, tokenIndex188 := pos, ti
 	{
-		position193 := pos
+		position189 := pos
 		{ // xchar
-			position312_29, tokenIndex312_29 := pos, ti
+			position308_29, tokenIndex308_29 := pos, ti
 			{
-				position313_29 := pos
+				position309_29 := pos
 				{
 					if c := buffer[pos]; class17[c] != 0 {
 						pos++
@@ -15247,65 +15405,65 @@ func (p *Parser) rencoded822addr() bool {
 						switch buffer[pos] {
 						case '%':
 							{ // escape
-								position303_5_29, tokenIndex303_5_29 := pos, ti
+								position299_5_29, tokenIndex299_5_29 := pos, ti
 								{
-									position304_5_29 := pos
+									position300_5_29 := pos
 									if buffer[pos] != '%' {
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l303_5_29
+										goto l299_5_29
 									}
 									pos++
 									{ // hex
 										if c := buffer[pos]; class2[c] != 0 {
-											goto l300_1_5_29
+											goto l296_1_5_29
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l303_5_29
-									l300_1_5_29:
+										goto l299_5_29
+									l296_1_5_29:
 										pos++
 										goto lok1_5_29
 									}
 								lok1_5_29:
 									{ // hex
 										if c := buffer[pos]; class2[c] != 0 {
-											goto l300_2_5_29
+											goto l296_2_5_29
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l303_5_29
-									l300_2_5_29:
+										goto l299_5_29
+									l296_2_5_29:
 										pos++
 										goto lok2_5_29
 									}
 								lok2_5_29:
-									_ = position304_5_29
+									_ = position300_5_29
 								}
 								goto lok5_29
-							l303_5_29:
-								pos, ti = position303_5_29, tokenIndex303_5_29
-								goto l312_29
+							l299_5_29:
+								pos, ti = position299_5_29, tokenIndex299_5_29
+								goto l308_29
 							}
 						lok5_29:
 							;
 						default:
 							{ // unreserved
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l305_6_29
+									goto l301_6_29
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l305_6_29
+									goto l301_6_29
 								}
-								goto l312_29
-							l305_6_29:
+								goto l308_29
+							l301_6_29:
 								pos++
 								goto lok6_29
 							}
@@ -15314,21 +15472,21 @@ func (p *Parser) rencoded822addr() bool {
 					}
 				}
 
-				_ = position313_29
+				_ = position309_29
 			}
 			goto lok29
-		l312_29:
-			pos, ti = position312_29, tokenIndex312_29
-			goto l192
+		l308_29:
+			pos, ti = position308_29, tokenIndex308_29
+			goto l188
 		}
 	lok29:
-	l194:
+	l190:
 		{
-			position195, tokenIndex195 := pos, ti
+			position191, tokenIndex191 := pos, ti
 			{ // xchar
-				position312_30, tokenIndex312_30 := pos, ti
+				position308_30, tokenIndex308_30 := pos, ti
 				{
-					position313_30 := pos
+					position309_30 := pos
 					{
 						if c := buffer[pos]; class17[c] != 0 {
 							pos++
@@ -15337,65 +15495,65 @@ func (p *Parser) rencoded822addr() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position303_5_30, tokenIndex303_5_30 := pos, ti
+									position299_5_30, tokenIndex299_5_30 := pos, ti
 									{
-										position304_5_30 := pos
+										position300_5_30 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_5_30
+											goto l299_5_30
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_5_30
+												goto l296_1_5_30
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_5_30
-										l300_1_5_30:
+											goto l299_5_30
+										l296_1_5_30:
 											pos++
 											goto lok1_5_30
 										}
 									lok1_5_30:
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_5_30
+												goto l296_2_5_30
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_5_30
-										l300_2_5_30:
+											goto l299_5_30
+										l296_2_5_30:
 											pos++
 											goto lok2_5_30
 										}
 									lok2_5_30:
-										_ = position304_5_30
+										_ = position300_5_30
 									}
 									goto lok5_30
-								l303_5_30:
-									pos, ti = position303_5_30, tokenIndex303_5_30
-									goto l312_30
+								l299_5_30:
+									pos, ti = position299_5_30, tokenIndex299_5_30
+									goto l308_30
 								}
 							lok5_30:
 								;
 							default:
 								{ // unreserved
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_6_30
+										goto l301_6_30
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_6_30
+										goto l301_6_30
 									}
-									goto l312_30
-								l305_6_30:
+									goto l308_30
+								l301_6_30:
 									pos++
 									goto lok6_30
 								}
@@ -15404,29 +15562,29 @@ func (p *Parser) rencoded822addr() bool {
 						}
 					}
 
-					_ = position313_30
+					_ = position309_30
 				}
 				goto lok30
-			l312_30:
-				pos, ti = position312_30, tokenIndex312_30
-				goto l195
+			l308_30:
+				pos, ti = position308_30, tokenIndex308_30
+				goto l191
 			}
 		lok30:
-			goto l194
-		l195:
-			pos, ti = position195, tokenIndex195
+			goto l190
+		l191:
+			pos, ti = position191, tokenIndex191
 		}
 		if p.records(ruleencoded822addr) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleencoded822addr, position193)
+			p.add(ruleencoded822addr, position189)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l192:
-	pos, ti = position192, tokenIndex192
+l188:
+	pos, ti = position188, tokenIndex188
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -15437,13 +15595,13 @@ func (p *Parser) nencoded822addr() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleencoded822addr)
-	position192, tokenIndex192 := pos, ti
+	position188, tokenIndex188 := pos, ti
 	{
-		position193 := pos
+		position189 := pos
 		{ // xchar
-			position312_29, tokenIndex312_29 := pos, ti
+			position308_29, tokenIndex308_29 := pos, ti
 			{
-				position313_29 := pos
+				position309_29 := pos
 				{
 					if c := buffer[pos]; class17[c] != 0 {
 						pos++
@@ -15458,9 +15616,9 @@ func (p *Parser) nencoded822addr() bool {
 						switch buffer[pos] {
 						case '%':
 							{ // escape
-								position303_5_29, tokenIndex303_5_29 := pos, ti
+								position299_5_29, tokenIndex299_5_29 := pos, ti
 								{
-									position304_5_29 := pos
+									position300_5_29 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(22, true)
@@ -15469,7 +15627,7 @@ func (p *Parser) nencoded822addr() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l303_5_29
+										goto l299_5_29
 									}
 									pos++
 									{ // hex
@@ -15477,13 +15635,13 @@ func (p *Parser) nencoded822addr() bool {
 											p.note(23, true)
 										}
 										if c := buffer[pos]; class2[c] != 0 {
-											goto l300_1_5_29
+											goto l296_1_5_29
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l303_5_29
-									l300_1_5_29:
+										goto l299_5_29
+									l296_1_5_29:
 										pos++
 										goto lok1_5_29
 									}
@@ -15493,23 +15651,23 @@ func (p *Parser) nencoded822addr() bool {
 											p.note(23, true)
 										}
 										if c := buffer[pos]; class2[c] != 0 {
-											goto l300_2_5_29
+											goto l296_2_5_29
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l303_5_29
-									l300_2_5_29:
+										goto l299_5_29
+									l296_2_5_29:
 										pos++
 										goto lok2_5_29
 									}
 								lok2_5_29:
-									_ = position304_5_29
+									_ = position300_5_29
 								}
 								goto lok5_29
-							l303_5_29:
-								pos, ti = position303_5_29, tokenIndex303_5_29
-								goto l312_29
+							l299_5_29:
+								pos, ti = position299_5_29, tokenIndex299_5_29
+								goto l308_29
 							}
 						lok5_29:
 							;
@@ -15519,7 +15677,7 @@ func (p *Parser) nencoded822addr() bool {
 									p.note(24, true)
 								}
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l305_6_29
+									goto l301_6_29
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -15528,10 +15686,10 @@ func (p *Parser) nencoded822addr() bool {
 									p.note(25, true)
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l305_6_29
+									goto l301_6_29
 								}
-								goto l312_29
-							l305_6_29:
+								goto l308_29
+							l301_6_29:
 								pos++
 								goto lok6_29
 							}
@@ -15540,21 +15698,21 @@ func (p *Parser) nencoded822addr() bool {
 					}
 				}
 
-				_ = position313_29
+				_ = position309_29
 			}
 			goto lok29
-		l312_29:
-			pos, ti = position312_29, tokenIndex312_29
-			goto l192
+		l308_29:
+			pos, ti = position308_29, tokenIndex308_29
+			goto l188
 		}
 	lok29:
-	l194:
+	l190:
 		{
-			position195, tokenIndex195 := pos, ti
+			position191, tokenIndex191 := pos, ti
 			{ // xchar
-				position312_30, tokenIndex312_30 := pos, ti
+				position308_30, tokenIndex308_30 := pos, ti
 				{
-					position313_30 := pos
+					position309_30 := pos
 					{
 						if c := buffer[pos]; class17[c] != 0 {
 							pos++
@@ -15569,9 +15727,9 @@ func (p *Parser) nencoded822addr() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // escape
-									position303_5_30, tokenIndex303_5_30 := pos, ti
+									position299_5_30, tokenIndex299_5_30 := pos, ti
 									{
-										position304_5_30 := pos
+										position300_5_30 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(22, true)
@@ -15580,7 +15738,7 @@ func (p *Parser) nencoded822addr() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_5_30
+											goto l299_5_30
 										}
 										pos++
 										{ // hex
@@ -15588,13 +15746,13 @@ func (p *Parser) nencoded822addr() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_5_30
+												goto l296_1_5_30
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_5_30
-										l300_1_5_30:
+											goto l299_5_30
+										l296_1_5_30:
 											pos++
 											goto lok1_5_30
 										}
@@ -15604,23 +15762,23 @@ func (p *Parser) nencoded822addr() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_5_30
+												goto l296_2_5_30
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_5_30
-										l300_2_5_30:
+											goto l299_5_30
+										l296_2_5_30:
 											pos++
 											goto lok2_5_30
 										}
 									lok2_5_30:
-										_ = position304_5_30
+										_ = position300_5_30
 									}
 									goto lok5_30
-								l303_5_30:
-									pos, ti = position303_5_30, tokenIndex303_5_30
-									goto l312_30
+								l299_5_30:
+									pos, ti = position299_5_30, tokenIndex299_5_30
+									goto l308_30
 								}
 							lok5_30:
 								;
@@ -15630,7 +15788,7 @@ func (p *Parser) nencoded822addr() bool {
 										p.note(24, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_6_30
+										goto l301_6_30
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -15639,10 +15797,10 @@ func (p *Parser) nencoded822addr() bool {
 										p.note(25, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_6_30
+										goto l301_6_30
 									}
-									goto l312_30
-								l305_6_30:
+									goto l308_30
+								l301_6_30:
 									pos++
 									goto lok6_30
 								}
@@ -15651,21 +15809,106 @@ func (p *Parser) nencoded822addr() bool {
 						}
 					}
 
-					_ = position313_30
+					_ = position309_30
 				}
 				goto lok30
-			l312_30:
-				pos, ti = position312_30, tokenIndex312_30
-				goto l195
+			l308_30:
+				pos, ti = position308_30, tokenIndex308_30
+				goto l191
 			}
 		lok30:
-			goto l194
-		l195:
-			pos, ti = position195, tokenIndex195
+			goto l190
+		l191:
+			pos, ti = position191, tokenIndex191
 		}
 		if p.records(ruleencoded822addr) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleencoded822addr, position193)
+			p.add(ruleencoded822addr, position189)
+			ti = p.tokenIndex
+		}
+	}
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return true
+l188:
+	pos, ti = position188, tokenIndex188
+	p.comp = comp
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// rnewsurl is rule 38 newsurl <- <('n' 'e' 'w' 's' ':' grouppart !.)>
+func (p *Parser) rnewsurl() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	comp := p.comp
+	p.comp = uint32(rulenewsurl)
+	position192, tokenIndex192 := pos, ti
+	{
+		position193 := pos
+		if buffer[pos] != 'n' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l192
+		}
+		pos++
+		if buffer[pos] != 'e' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l192
+		}
+		pos++
+		if buffer[pos] != 'w' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l192
+		}
+		pos++
+		if buffer[pos] != 's' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l192
+		}
+		pos++
+		if buffer[pos] != ':' {
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l192
+		}
+		pos++
+		if p.position, p.tokenIndex = pos, ti; !p.rgrouppart() {
+			goto l192
+		}
+		pos, ti = p.position, p.tokenIndex
+		{
+			position194, tokenIndex194 := pos, ti
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l194
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l192
+		l194:
+			pos, ti = position194, tokenIndex194
+		}
+		if p.records(rulenewsurl) {
+			p.position, p.tokenIndex = pos, ti
+			p.add(rulenewsurl, position193)
 			ti = p.tokenIndex
 		}
 	}
@@ -15679,99 +15922,14 @@ l192:
 	return false
 }
 
-// rnewsurl is rule 37 newsurl <- <('n' 'e' 'w' 's' ':' grouppart !.)>
-func (p *Parser) rnewsurl() bool {
-	buffer := p.buffer
-	pos, ti := p.position, p.tokenIndex
-	comp := p.comp
-	p.comp = uint32(rulenewsurl)
-	position196, tokenIndex196 := pos, ti
-	{
-		position197 := pos
-		if buffer[pos] != 'n' {
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l196
-		}
-		pos++
-		if buffer[pos] != 'e' {
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l196
-		}
-		pos++
-		if buffer[pos] != 'w' {
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l196
-		}
-		pos++
-		if buffer[pos] != 's' {
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l196
-		}
-		pos++
-		if buffer[pos] != ':' {
-
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l196
-		}
-		pos++
-		if p.position, p.tokenIndex = pos, ti; !p.rgrouppart() {
-			goto l196
-		}
-		pos, ti = p.position, p.tokenIndex
-		{
-			position198, tokenIndex198 := pos, ti
-			if p.position = pos; !p.matchDot() {
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l198
-			}
-			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
-			goto l196
-		l198:
-			pos, ti = position198, tokenIndex198
-		}
-		if p.records(rulenewsurl) {
-			p.position, p.tokenIndex = pos, ti
-			p.add(rulenewsurl, position197)
-			ti = p.tokenIndex
-		}
-	}
-	p.comp = comp
-	p.position, p.tokenIndex = pos, ti
-	return true
-l196:
-	pos, ti = position196, tokenIndex196
-	p.comp = comp
-	p.position, p.tokenIndex = pos, ti
-	return false
-}
-
 func (p *Parser) nnewsurl() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulenewsurl)
-	position196, tokenIndex196 := pos, ti
+	position192, tokenIndex192 := pos, ti
 	{
-		position197 := pos
+		position193 := pos
 		if buffer[pos] != 'n' {
 			if int(pos) == p.at {
 				p.note(0, true)
@@ -15780,7 +15938,7 @@ func (p *Parser) nnewsurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l196
+			goto l192
 		}
 		pos++
 		if buffer[pos] != 'e' {
@@ -15791,7 +15949,7 @@ func (p *Parser) nnewsurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l196
+			goto l192
 		}
 		pos++
 		if buffer[pos] != 'w' {
@@ -15802,7 +15960,7 @@ func (p *Parser) nnewsurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l196
+			goto l192
 		}
 		pos++
 		if buffer[pos] != 's' {
@@ -15813,7 +15971,7 @@ func (p *Parser) nnewsurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l196
+			goto l192
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -15824,108 +15982,108 @@ func (p *Parser) nnewsurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l196
+			goto l192
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.ngrouppart() {
-			goto l196
+			goto l192
 		}
 		pos, ti = p.position, p.tokenIndex
 		{
-			position198, tokenIndex198 := pos, ti
+			position194, tokenIndex194 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l198
+				goto l194
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l196
-		l198:
-			pos, ti = position198, tokenIndex198
+			goto l192
+		l194:
+			pos, ti = position194, tokenIndex194
 		}
 		if p.records(rulenewsurl) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulenewsurl, position197)
+			p.add(rulenewsurl, position193)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l196:
-	pos, ti = position196, tokenIndex196
+l192:
+	pos, ti = position192, tokenIndex192
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rgrouppart is rule 38 grouppart <- <(('*' !.) / (group !.) / article)>
+// rgrouppart is rule 39 grouppart <- <(('*' !.) / (group !.) / article)>
 func (p *Parser) rgrouppart() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulegrouppart)
-	position199, tokenIndex199 := pos, ti
+	position195, tokenIndex195 := pos, ti
 	{
-		position200 := pos
+		position196 := pos
 		{
-			position201, tokenIndex201 := pos, ti
+			position197, tokenIndex197 := pos, ti
 			if buffer[pos] != '*' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l202
+				goto l198
 			}
 			pos++
 			{
-				position203, tokenIndex203 := pos, ti
+				position199, tokenIndex199 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l203
+					goto l199
 				}
 				pos = p.position
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				goto l202
-			l203:
-				pos, ti = position203, tokenIndex203
+				goto l198
+			l199:
+				pos, ti = position199, tokenIndex199
 			}
-			goto l201
-		l202:
-			pos, ti = position201, tokenIndex201
+			goto l197
+		l198:
+			pos, ti = position197, tokenIndex197
 			{ // group
 				comp_61 := p.comp
 				p.comp = uint32(rulegroup)
-				position206_61, tokenIndex206_61 := pos, ti
+				position202_61, tokenIndex202_61 := pos, ti
 				{
-					position207_61 := pos
+					position203_61 := pos
 					{ // alpha
 						if c := buffer[pos]; class7[c] != 0 {
-							goto l283_31_61
+							goto l279_31_61
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if c := buffer[pos]; class1[c] != 0 {
-							goto l283_31_61
+							goto l279_31_61
 						}
-						goto l206_61
-					l283_31_61:
+						goto l202_61
+					l279_31_61:
 						pos++
 						goto lok31_61
 					}
 				lok31_61:
-				l208_61:
+				l204_61:
 					{
-						position209_61, tokenIndex209_61 := pos, ti
+						position205_61, tokenIndex205_61 := pos, ti
 						{
 							if c := buffer[pos]; class14[c] != 0 {
 								pos++
@@ -15933,16 +16091,16 @@ func (p *Parser) rgrouppart() bool {
 
 								{ // alpha
 									if c := buffer[pos]; class7[c] != 0 {
-										goto l283_32_61
+										goto l279_32_61
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l283_32_61
+										goto l279_32_61
 									}
-									goto l209_61
-								l283_32_61:
+									goto l205_61
+								l279_32_61:
 									pos++
 									goto lok32_61
 								}
@@ -15950,60 +16108,60 @@ func (p *Parser) rgrouppart() bool {
 							}
 						}
 
-						goto l208_61
-					l209_61:
-						pos, ti = position209_61, tokenIndex209_61
+						goto l204_61
+					l205_61:
+						pos, ti = position205_61, tokenIndex205_61
 					}
 					if p.records(rulegroup) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulegroup, position207_61)
+						p.add(rulegroup, position203_61)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_61
 				goto lok61
-			l206_61:
-				pos, ti = position206_61, tokenIndex206_61
+			l202_61:
+				pos, ti = position202_61, tokenIndex202_61
 				p.comp = comp_61
-				goto l204
+				goto l200
 			}
 		lok61:
 			{
-				position205, tokenIndex205 := pos, ti
+				position201, tokenIndex201 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l205
+					goto l201
 				}
 				pos = p.position
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				goto l204
-			l205:
-				pos, ti = position205, tokenIndex205
+				goto l200
+			l201:
+				pos, ti = position201, tokenIndex201
 			}
-			goto l201
-		l204:
-			pos, ti = position201, tokenIndex201
+			goto l197
+		l200:
+			pos, ti = position197, tokenIndex197
 			if p.position, p.tokenIndex = pos, ti; !p.rarticle() {
-				goto l199
+				goto l195
 			}
 			pos, ti = p.position, p.tokenIndex
 		}
-	l201:
+	l197:
 		if p.records(rulegrouppart) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulegrouppart, position200)
+			p.add(rulegrouppart, position196)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l199:
-	pos, ti = position199, tokenIndex199
+l195:
+	pos, ti = position195, tokenIndex195
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -16014,11 +16172,11 @@ func (p *Parser) ngrouppart() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulegrouppart)
-	position199, tokenIndex199 := pos, ti
+	position195, tokenIndex195 := pos, ti
 	{
-		position200 := pos
+		position196 := pos
 		{
-			position201, tokenIndex201 := pos, ti
+			position197, tokenIndex197 := pos, ti
 			if buffer[pos] != '*' {
 				if int(pos) == p.at {
 					p.note(43, true)
@@ -16027,40 +16185,40 @@ func (p *Parser) ngrouppart() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l202
+				goto l198
 			}
 			pos++
 			{
-				position203, tokenIndex203 := pos, ti
+				position199, tokenIndex199 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l203
+					goto l199
 				}
 				pos = p.position
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				goto l202
-			l203:
-				pos, ti = position203, tokenIndex203
+				goto l198
+			l199:
+				pos, ti = position199, tokenIndex199
 			}
-			goto l201
-		l202:
-			pos, ti = position201, tokenIndex201
+			goto l197
+		l198:
+			pos, ti = position197, tokenIndex197
 			{ // group
 				comp_61 := p.comp
 				p.comp = uint32(rulegroup)
-				position206_61, tokenIndex206_61 := pos, ti
+				position202_61, tokenIndex202_61 := pos, ti
 				{
-					position207_61 := pos
+					position203_61 := pos
 					{ // alpha
 						if int(pos) == p.at {
 							p.note(20, true)
 						}
 						if c := buffer[pos]; class7[c] != 0 {
-							goto l283_31_61
+							goto l279_31_61
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -16069,17 +16227,17 @@ func (p *Parser) ngrouppart() bool {
 							p.note(25, true)
 						}
 						if c := buffer[pos]; class1[c] != 0 {
-							goto l283_31_61
+							goto l279_31_61
 						}
-						goto l206_61
-					l283_31_61:
+						goto l202_61
+					l279_31_61:
 						pos++
 						goto lok31_61
 					}
 				lok31_61:
-				l208_61:
+				l204_61:
 					{
-						position209_61, tokenIndex209_61 := pos, ti
+						position205_61, tokenIndex205_61 := pos, ti
 						{
 							if c := buffer[pos]; class14[c] != 0 {
 								pos++
@@ -16093,7 +16251,7 @@ func (p *Parser) ngrouppart() bool {
 										p.note(20, true)
 									}
 									if c := buffer[pos]; class7[c] != 0 {
-										goto l283_32_61
+										goto l279_32_61
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -16102,10 +16260,10 @@ func (p *Parser) ngrouppart() bool {
 										p.note(25, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l283_32_61
+										goto l279_32_61
 									}
-									goto l209_61
-								l283_32_61:
+									goto l205_61
+								l279_32_61:
 									pos++
 									goto lok32_61
 								}
@@ -16113,93 +16271,93 @@ func (p *Parser) ngrouppart() bool {
 							}
 						}
 
-						goto l208_61
-					l209_61:
-						pos, ti = position209_61, tokenIndex209_61
+						goto l204_61
+					l205_61:
+						pos, ti = position205_61, tokenIndex205_61
 					}
 					if p.records(rulegroup) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulegroup, position207_61)
+						p.add(rulegroup, position203_61)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_61
 				goto lok61
-			l206_61:
-				pos, ti = position206_61, tokenIndex206_61
+			l202_61:
+				pos, ti = position202_61, tokenIndex202_61
 				p.comp = comp_61
-				goto l204
+				goto l200
 			}
 		lok61:
 			{
-				position205, tokenIndex205 := pos, ti
+				position201, tokenIndex201 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l205
+					goto l201
 				}
 				pos = p.position
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				goto l204
-			l205:
-				pos, ti = position205, tokenIndex205
+				goto l200
+			l201:
+				pos, ti = position201, tokenIndex201
 			}
-			goto l201
-		l204:
-			pos, ti = position201, tokenIndex201
+			goto l197
+		l200:
+			pos, ti = position197, tokenIndex197
 			if p.position, p.tokenIndex = pos, ti; !p.narticle() {
-				goto l199
+				goto l195
 			}
 			pos, ti = p.position, p.tokenIndex
 		}
-	l201:
+	l197:
 		if p.records(rulegrouppart) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulegrouppart, position200)
+			p.add(rulegrouppart, position196)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l199:
-	pos, ti = position199, tokenIndex199
+l195:
+	pos, ti = position195, tokenIndex195
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rgroup is rule 39 group <- <(alpha ((&('_') '_') | (&('+') '+') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))*)>
+// rgroup is rule 40 group <- <(alpha ((&('_') '_') | (&('+') '+') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))*)>
 func (p *Parser) rgroup() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulegroup)
-	position206, tokenIndex206 := pos, ti
+	position202, tokenIndex202 := pos, ti
 	{
-		position207 := pos
+		position203 := pos
 		{ // alpha
 			if c := buffer[pos]; class7[c] != 0 {
-				goto l283_31
+				goto l279_31
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if c := buffer[pos]; class1[c] != 0 {
-				goto l283_31
+				goto l279_31
 			}
-			goto l206
-		l283_31:
+			goto l202
+		l279_31:
 			pos++
 			goto lok31
 		}
 	lok31:
-	l208:
+	l204:
 		{
-			position209, tokenIndex209 := pos, ti
+			position205, tokenIndex205 := pos, ti
 			{
 				if c := buffer[pos]; class14[c] != 0 {
 					pos++
@@ -16207,16 +16365,16 @@ func (p *Parser) rgroup() bool {
 
 					{ // alpha
 						if c := buffer[pos]; class7[c] != 0 {
-							goto l283_32
+							goto l279_32
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if c := buffer[pos]; class1[c] != 0 {
-							goto l283_32
+							goto l279_32
 						}
-						goto l209
-					l283_32:
+						goto l205
+					l279_32:
 						pos++
 						goto lok32
 					}
@@ -16224,21 +16382,21 @@ func (p *Parser) rgroup() bool {
 				}
 			}
 
-			goto l208
-		l209:
-			pos, ti = position209, tokenIndex209
+			goto l204
+		l205:
+			pos, ti = position205, tokenIndex205
 		}
 		if p.records(rulegroup) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulegroup, position207)
+			p.add(rulegroup, position203)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l206:
-	pos, ti = position206, tokenIndex206
+l202:
+	pos, ti = position202, tokenIndex202
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -16249,15 +16407,15 @@ func (p *Parser) ngroup() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulegroup)
-	position206, tokenIndex206 := pos, ti
+	position202, tokenIndex202 := pos, ti
 	{
-		position207 := pos
+		position203 := pos
 		{ // alpha
 			if int(pos) == p.at {
 				p.note(20, true)
 			}
 			if c := buffer[pos]; class7[c] != 0 {
-				goto l283_31
+				goto l279_31
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -16266,17 +16424,17 @@ func (p *Parser) ngroup() bool {
 				p.note(25, true)
 			}
 			if c := buffer[pos]; class1[c] != 0 {
-				goto l283_31
+				goto l279_31
 			}
-			goto l206
-		l283_31:
+			goto l202
+		l279_31:
 			pos++
 			goto lok31
 		}
 	lok31:
-	l208:
+	l204:
 		{
-			position209, tokenIndex209 := pos, ti
+			position205, tokenIndex205 := pos, ti
 			{
 				if c := buffer[pos]; class14[c] != 0 {
 					pos++
@@ -16290,7 +16448,7 @@ func (p *Parser) ngroup() bool {
 							p.note(20, true)
 						}
 						if c := buffer[pos]; class7[c] != 0 {
-							goto l283_32
+							goto l279_32
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -16299,10 +16457,10 @@ func (p *Parser) ngroup() bool {
 							p.note(25, true)
 						}
 						if c := buffer[pos]; class1[c] != 0 {
-							goto l283_32
+							goto l279_32
 						}
-						goto l209
-					l283_32:
+						goto l205
+					l279_32:
 						pos++
 						goto lok32
 					}
@@ -16310,274 +16468,274 @@ func (p *Parser) ngroup() bool {
 				}
 			}
 
-			goto l208
-		l209:
-			pos, ti = position209, tokenIndex209
+			goto l204
+		l205:
+			pos, ti = position205, tokenIndex205
 		}
 		if p.records(rulegroup) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulegroup, position207)
+			p.add(rulegroup, position203)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l206:
-	pos, ti = position206, tokenIndex206
+l202:
+	pos, ti = position202, tokenIndex202
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rarticle is rule 40 article <- <(((&('=') '=') | (&('&') '&') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))+ '@' host)>
+// rarticle is rule 41 article <- <(((&('=') '=') | (&('&') '&') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))+ '@' host)>
 func (p *Parser) rarticle() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulearticle)
-	position211, tokenIndex211 := pos, ti
+	position207, tokenIndex207 := pos, ti
 	{
-		position212 := pos
+		position208 := pos
 		{
 			if c := buffer[pos]; class15[c] != 0 {
 				pos++
 			} else {
 
 				{ // uchar
-					position308_50, tokenIndex308_50 := pos, ti
+					position304_50, tokenIndex304_50 := pos, ti
 					{
-						position309_50 := pos
+						position305_50 := pos
 						{
-							position310_50, tokenIndex310_50 := pos, ti
+							position306_50, tokenIndex306_50 := pos, ti
 							{ // unreserved
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l305_3_50
+									goto l301_3_50
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l305_3_50
+									goto l301_3_50
 								}
-								goto l311_50
-							l305_3_50:
+								goto l307_50
+							l301_3_50:
 								pos++
 								goto lok3_50
 							}
 						lok3_50:
-							goto l310_50
-						l311_50:
-							pos, ti = position310_50, tokenIndex310_50
+							goto l306_50
+						l307_50:
+							pos, ti = position306_50, tokenIndex306_50
 							{ // escape
-								position303_4_50, tokenIndex303_4_50 := pos, ti
+								position299_4_50, tokenIndex299_4_50 := pos, ti
 								{
-									position304_4_50 := pos
+									position300_4_50 := pos
 									if buffer[pos] != '%' {
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l303_4_50
+										goto l299_4_50
 									}
 									pos++
 									{ // hex
 										if c := buffer[pos]; class2[c] != 0 {
-											goto l300_1_4_50
+											goto l296_1_4_50
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l303_4_50
-									l300_1_4_50:
+										goto l299_4_50
+									l296_1_4_50:
 										pos++
 										goto lok1_4_50
 									}
 								lok1_4_50:
 									{ // hex
 										if c := buffer[pos]; class2[c] != 0 {
-											goto l300_2_4_50
+											goto l296_2_4_50
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l303_4_50
-									l300_2_4_50:
+										goto l299_4_50
+									l296_2_4_50:
 										pos++
 										goto lok2_4_50
 									}
 								lok2_4_50:
-									_ = position304_4_50
+									_ = position300_4_50
 								}
 								goto lok4_50
-							l303_4_50:
-								pos, ti = position303_4_50, tokenIndex303_4_50
-								goto l308_50
+							l299_4_50:
+								pos, ti = position299_4_50, tokenIndex299_4_50
+								goto l304_50
 							}
 						lok4_50:
 						}
-					l310_50:
-						_ = position309_50
+					l306_50:
+						_ = position305_50
 					}
 					goto lok50
-				l308_50:
-					pos, ti = position308_50, tokenIndex308_50
-					goto l211
+				l304_50:
+					pos, ti = position304_50, tokenIndex304_50
+					goto l207
 				}
 			lok50:
 			}
 		}
 
-	l213:
+	l209:
 		{
-			position214, tokenIndex214 := pos, ti
+			position210, tokenIndex210 := pos, ti
 			{
 				if c := buffer[pos]; class15[c] != 0 {
 					pos++
 				} else {
 
 					{ // uchar
-						position308_51, tokenIndex308_51 := pos, ti
+						position304_51, tokenIndex304_51 := pos, ti
 						{
-							position309_51 := pos
+							position305_51 := pos
 							{
-								position310_51, tokenIndex310_51 := pos, ti
+								position306_51, tokenIndex306_51 := pos, ti
 								{ // unreserved
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_51
+										goto l301_3_51
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_51
+										goto l301_3_51
 									}
-									goto l311_51
-								l305_3_51:
+									goto l307_51
+								l301_3_51:
 									pos++
 									goto lok3_51
 								}
 							lok3_51:
-								goto l310_51
-							l311_51:
-								pos, ti = position310_51, tokenIndex310_51
+								goto l306_51
+							l307_51:
+								pos, ti = position306_51, tokenIndex306_51
 								{ // escape
-									position303_4_51, tokenIndex303_4_51 := pos, ti
+									position299_4_51, tokenIndex299_4_51 := pos, ti
 									{
-										position304_4_51 := pos
+										position300_4_51 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_51
+											goto l299_4_51
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_51
+												goto l296_1_4_51
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_51
-										l300_1_4_51:
+											goto l299_4_51
+										l296_1_4_51:
 											pos++
 											goto lok1_4_51
 										}
 									lok1_4_51:
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_51
+												goto l296_2_4_51
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_51
-										l300_2_4_51:
+											goto l299_4_51
+										l296_2_4_51:
 											pos++
 											goto lok2_4_51
 										}
 									lok2_4_51:
-										_ = position304_4_51
+										_ = position300_4_51
 									}
 									goto lok4_51
-								l303_4_51:
-									pos, ti = position303_4_51, tokenIndex303_4_51
-									goto l308_51
+								l299_4_51:
+									pos, ti = position299_4_51, tokenIndex299_4_51
+									goto l304_51
 								}
 							lok4_51:
 							}
-						l310_51:
-							_ = position309_51
+						l306_51:
+							_ = position305_51
 						}
 						goto lok51
-					l308_51:
-						pos, ti = position308_51, tokenIndex308_51
-						goto l214
+					l304_51:
+						pos, ti = position304_51, tokenIndex304_51
+						goto l210
 					}
 				lok51:
 				}
 			}
 
-			goto l213
-		l214:
-			pos, ti = position214, tokenIndex214
+			goto l209
+		l210:
+			pos, ti = position210, tokenIndex210
 		}
 		if buffer[pos] != '@' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l211
+			goto l207
 		}
 		pos++
 		{ // host
 			comp_52 := p.comp
 			p.comp = uint32(rulehost)
-			position75_52, tokenIndex75_52 := pos, ti
+			position71_52, tokenIndex71_52 := pos, ti
 			{
-				position76_52 := pos
+				position72_52 := pos
 				{
-					position77_52, tokenIndex77_52 := pos, ti
+					position73_52, tokenIndex73_52 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.rhostname() {
-						goto l78_52
+						goto l74_52
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l77_52
-				l78_52:
-					pos, ti = position77_52, tokenIndex77_52
+					goto l73_52
+				l74_52:
+					pos, ti = position73_52, tokenIndex73_52
 					if p.position, p.tokenIndex = pos, ti; !p.rhostnumber() {
-						goto l75_52
+						goto l71_52
 					}
 					pos, ti = p.position, p.tokenIndex
 				}
-			l77_52:
+			l73_52:
 				if p.records(rulehost) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulehost, position76_52)
+					p.add(rulehost, position72_52)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_52
 			goto lok52
-		l75_52:
-			pos, ti = position75_52, tokenIndex75_52
+		l71_52:
+			pos, ti = position71_52, tokenIndex71_52
 			p.comp = comp_52
-			goto l211
+			goto l207
 		}
 	lok52:
 		if p.records(rulearticle) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulearticle, position212)
+			p.add(rulearticle, position208)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l211:
-	pos, ti = position211, tokenIndex211
+l207:
+	pos, ti = position207, tokenIndex207
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -16588,9 +16746,9 @@ func (p *Parser) narticle() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulearticle)
-	position211, tokenIndex211 := pos, ti
+	position207, tokenIndex207 := pos, ti
 	{
-		position212 := pos
+		position208 := pos
 		{
 			if c := buffer[pos]; class15[c] != 0 {
 				pos++
@@ -16600,17 +16758,17 @@ func (p *Parser) narticle() bool {
 				}
 
 				{ // uchar
-					position308_50, tokenIndex308_50 := pos, ti
+					position304_50, tokenIndex304_50 := pos, ti
 					{
-						position309_50 := pos
+						position305_50 := pos
 						{
-							position310_50, tokenIndex310_50 := pos, ti
+							position306_50, tokenIndex306_50 := pos, ti
 							{ // unreserved
 								if int(pos) == p.at {
 									p.note(24, true)
 								}
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l305_3_50
+									goto l301_3_50
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -16619,21 +16777,21 @@ func (p *Parser) narticle() bool {
 									p.note(25, true)
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l305_3_50
+									goto l301_3_50
 								}
-								goto l311_50
-							l305_3_50:
+								goto l307_50
+							l301_3_50:
 								pos++
 								goto lok3_50
 							}
 						lok3_50:
-							goto l310_50
-						l311_50:
-							pos, ti = position310_50, tokenIndex310_50
+							goto l306_50
+						l307_50:
+							pos, ti = position306_50, tokenIndex306_50
 							{ // escape
-								position303_4_50, tokenIndex303_4_50 := pos, ti
+								position299_4_50, tokenIndex299_4_50 := pos, ti
 								{
-									position304_4_50 := pos
+									position300_4_50 := pos
 									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(22, true)
@@ -16642,7 +16800,7 @@ func (p *Parser) narticle() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l303_4_50
+										goto l299_4_50
 									}
 									pos++
 									{ // hex
@@ -16650,13 +16808,13 @@ func (p *Parser) narticle() bool {
 											p.note(23, true)
 										}
 										if c := buffer[pos]; class2[c] != 0 {
-											goto l300_1_4_50
+											goto l296_1_4_50
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l303_4_50
-									l300_1_4_50:
+										goto l299_4_50
+									l296_1_4_50:
 										pos++
 										goto lok1_4_50
 									}
@@ -16666,41 +16824,41 @@ func (p *Parser) narticle() bool {
 											p.note(23, true)
 										}
 										if c := buffer[pos]; class2[c] != 0 {
-											goto l300_2_4_50
+											goto l296_2_4_50
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l303_4_50
-									l300_2_4_50:
+										goto l299_4_50
+									l296_2_4_50:
 										pos++
 										goto lok2_4_50
 									}
 								lok2_4_50:
-									_ = position304_4_50
+									_ = position300_4_50
 								}
 								goto lok4_50
-							l303_4_50:
-								pos, ti = position303_4_50, tokenIndex303_4_50
-								goto l308_50
+							l299_4_50:
+								pos, ti = position299_4_50, tokenIndex299_4_50
+								goto l304_50
 							}
 						lok4_50:
 						}
-					l310_50:
-						_ = position309_50
+					l306_50:
+						_ = position305_50
 					}
 					goto lok50
-				l308_50:
-					pos, ti = position308_50, tokenIndex308_50
-					goto l211
+				l304_50:
+					pos, ti = position304_50, tokenIndex304_50
+					goto l207
 				}
 			lok50:
 			}
 		}
 
-	l213:
+	l209:
 		{
-			position214, tokenIndex214 := pos, ti
+			position210, tokenIndex210 := pos, ti
 			{
 				if c := buffer[pos]; class15[c] != 0 {
 					pos++
@@ -16710,17 +16868,17 @@ func (p *Parser) narticle() bool {
 					}
 
 					{ // uchar
-						position308_51, tokenIndex308_51 := pos, ti
+						position304_51, tokenIndex304_51 := pos, ti
 						{
-							position309_51 := pos
+							position305_51 := pos
 							{
-								position310_51, tokenIndex310_51 := pos, ti
+								position306_51, tokenIndex306_51 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_51
+										goto l301_3_51
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -16729,21 +16887,21 @@ func (p *Parser) narticle() bool {
 										p.note(25, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_51
+										goto l301_3_51
 									}
-									goto l311_51
-								l305_3_51:
+									goto l307_51
+								l301_3_51:
 									pos++
 									goto lok3_51
 								}
 							lok3_51:
-								goto l310_51
-							l311_51:
-								pos, ti = position310_51, tokenIndex310_51
+								goto l306_51
+							l307_51:
+								pos, ti = position306_51, tokenIndex306_51
 								{ // escape
-									position303_4_51, tokenIndex303_4_51 := pos, ti
+									position299_4_51, tokenIndex299_4_51 := pos, ti
 									{
-										position304_4_51 := pos
+										position300_4_51 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(22, true)
@@ -16752,7 +16910,7 @@ func (p *Parser) narticle() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_51
+											goto l299_4_51
 										}
 										pos++
 										{ // hex
@@ -16760,13 +16918,13 @@ func (p *Parser) narticle() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_51
+												goto l296_1_4_51
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_51
-										l300_1_4_51:
+											goto l299_4_51
+										l296_1_4_51:
 											pos++
 											goto lok1_4_51
 										}
@@ -16776,41 +16934,41 @@ func (p *Parser) narticle() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_51
+												goto l296_2_4_51
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_51
-										l300_2_4_51:
+											goto l299_4_51
+										l296_2_4_51:
 											pos++
 											goto lok2_4_51
 										}
 									lok2_4_51:
-										_ = position304_4_51
+										_ = position300_4_51
 									}
 									goto lok4_51
-								l303_4_51:
-									pos, ti = position303_4_51, tokenIndex303_4_51
-									goto l308_51
+								l299_4_51:
+									pos, ti = position299_4_51, tokenIndex299_4_51
+									goto l304_51
 								}
 							lok4_51:
 							}
-						l310_51:
-							_ = position309_51
+						l306_51:
+							_ = position305_51
 						}
 						goto lok51
-					l308_51:
-						pos, ti = position308_51, tokenIndex308_51
-						goto l214
+					l304_51:
+						pos, ti = position304_51, tokenIndex304_51
+						goto l210
 					}
 				lok51:
 				}
 			}
 
-			goto l213
-		l214:
-			pos, ti = position214, tokenIndex214
+			goto l209
+		l210:
+			pos, ti = position210, tokenIndex210
 		}
 		if buffer[pos] != '@' {
 			if int(pos) == p.at {
@@ -16820,75 +16978,75 @@ func (p *Parser) narticle() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l211
+			goto l207
 		}
 		pos++
 		{ // host
 			comp_52 := p.comp
 			p.comp = uint32(rulehost)
-			position75_52, tokenIndex75_52 := pos, ti
+			position71_52, tokenIndex71_52 := pos, ti
 			{
-				position76_52 := pos
+				position72_52 := pos
 				{
-					position77_52, tokenIndex77_52 := pos, ti
+					position73_52, tokenIndex73_52 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.nhostname() {
-						goto l78_52
+						goto l74_52
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l77_52
-				l78_52:
-					pos, ti = position77_52, tokenIndex77_52
+					goto l73_52
+				l74_52:
+					pos, ti = position73_52, tokenIndex73_52
 					if p.position, p.tokenIndex = pos, ti; !p.nhostnumber() {
-						goto l75_52
+						goto l71_52
 					}
 					pos, ti = p.position, p.tokenIndex
 				}
-			l77_52:
+			l73_52:
 				if p.records(rulehost) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulehost, position76_52)
+					p.add(rulehost, position72_52)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_52
 			goto lok52
-		l75_52:
-			pos, ti = position75_52, tokenIndex75_52
+		l71_52:
+			pos, ti = position71_52, tokenIndex71_52
 			p.comp = comp_52
-			goto l211
+			goto l207
 		}
 	lok52:
 		if p.records(rulearticle) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulearticle, position212)
+			p.add(rulearticle, position208)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l211:
-	pos, ti = position211, tokenIndex211
+l207:
+	pos, ti = position207, tokenIndex207
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rnntpurl is rule 41 nntpurl <- <('n' 'n' 't' 'p' ':' '/' '/' hostport '/' group ('/' digits)? !.)>
+// rnntpurl is rule 42 nntpurl <- <('n' 'n' 't' 'p' ':' '/' '/' hostport '/' group ('/' digits)? !.)>
 func (p *Parser) rnntpurl() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulenntpurl)
-	position217, tokenIndex217 := pos, ti
+	position213, tokenIndex213 := pos, ti
 	{
-		position218 := pos
+		position214 := pos
 		if buffer[pos] != 'n' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l217
+			goto l213
 		}
 		pos++
 		if buffer[pos] != 'n' {
@@ -16896,7 +17054,7 @@ func (p *Parser) rnntpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l217
+			goto l213
 		}
 		pos++
 		if buffer[pos] != 't' {
@@ -16904,7 +17062,7 @@ func (p *Parser) rnntpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l217
+			goto l213
 		}
 		pos++
 		if buffer[pos] != 'p' {
@@ -16912,7 +17070,7 @@ func (p *Parser) rnntpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l217
+			goto l213
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -16920,7 +17078,7 @@ func (p *Parser) rnntpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l217
+			goto l213
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -16928,7 +17086,7 @@ func (p *Parser) rnntpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l217
+			goto l213
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -16936,11 +17094,11 @@ func (p *Parser) rnntpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l217
+			goto l213
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
-			goto l217
+			goto l213
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '/' {
@@ -16948,34 +17106,34 @@ func (p *Parser) rnntpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l217
+			goto l213
 		}
 		pos++
 		{ // group
 			comp_62 := p.comp
 			p.comp = uint32(rulegroup)
-			position206_62, tokenIndex206_62 := pos, ti
+			position202_62, tokenIndex202_62 := pos, ti
 			{
-				position207_62 := pos
+				position203_62 := pos
 				{ // alpha
 					if c := buffer[pos]; class7[c] != 0 {
-						goto l283_31_62
+						goto l279_31_62
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if c := buffer[pos]; class1[c] != 0 {
-						goto l283_31_62
+						goto l279_31_62
 					}
-					goto l206_62
-				l283_31_62:
+					goto l202_62
+				l279_31_62:
 					pos++
 					goto lok31_62
 				}
 			lok31_62:
-			l208_62:
+			l204_62:
 				{
-					position209_62, tokenIndex209_62 := pos, ti
+					position205_62, tokenIndex205_62 := pos, ti
 					{
 						if c := buffer[pos]; class14[c] != 0 {
 							pos++
@@ -16983,16 +17141,16 @@ func (p *Parser) rnntpurl() bool {
 
 							{ // alpha
 								if c := buffer[pos]; class7[c] != 0 {
-									goto l283_32_62
+									goto l279_32_62
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l283_32_62
+									goto l279_32_62
 								}
-								goto l209_62
-							l283_32_62:
+								goto l205_62
+							l279_32_62:
 								pos++
 								goto lok32_62
 							}
@@ -17000,111 +17158,111 @@ func (p *Parser) rnntpurl() bool {
 						}
 					}
 
-					goto l208_62
-				l209_62:
-					pos, ti = position209_62, tokenIndex209_62
+					goto l204_62
+				l205_62:
+					pos, ti = position205_62, tokenIndex205_62
 				}
 				if p.records(rulegroup) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulegroup, position207_62)
+					p.add(rulegroup, position203_62)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_62
 			goto lok62
-		l206_62:
-			pos, ti = position206_62, tokenIndex206_62
+		l202_62:
+			pos, ti = position202_62, tokenIndex202_62
 			p.comp = comp_62
-			goto l217
+			goto l213
 		}
 	lok62:
 		{
-			position219, tokenIndex219 := pos, ti
+			position215, tokenIndex215 := pos, ti
 			if buffer[pos] != '/' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l219
+				goto l215
 			}
 			pos++
 			{ // digits
-				position315_63, tokenIndex315_63 := pos, ti
+				position311_63, tokenIndex311_63 := pos, ti
 				{
-					position316_63 := pos
+					position312_63 := pos
 					{ // digit
 						if c := buffer[pos]; class6[c] != 0 {
-							goto l287_7_63
+							goto l283_7_63
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l315_63
-					l287_7_63:
+						goto l311_63
+					l283_7_63:
 						pos++
 						goto lok7_63
 					}
 				lok7_63:
-				l317_63:
+				l313_63:
 					{
-						position318_63, tokenIndex318_63 := pos, ti
+						position314_63, tokenIndex314_63 := pos, ti
 						{ // digit
 							if c := buffer[pos]; class6[c] != 0 {
-								goto l287_8_63
+								goto l283_8_63
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l318_63
-						l287_8_63:
+							goto l314_63
+						l283_8_63:
 							pos++
 							goto lok8_63
 						}
 					lok8_63:
-						goto l317_63
-					l318_63:
-						pos, ti = position318_63, tokenIndex318_63
+						goto l313_63
+					l314_63:
+						pos, ti = position314_63, tokenIndex314_63
 					}
-					_ = position316_63
+					_ = position312_63
 				}
 				goto lok63
-			l315_63:
-				pos, ti = position315_63, tokenIndex315_63
-				goto l219
+			l311_63:
+				pos, ti = position311_63, tokenIndex311_63
+				goto l215
 			}
 		lok63:
-			goto l220
-		l219:
-			pos, ti = position219, tokenIndex219
+			goto l216
+		l215:
+			pos, ti = position215, tokenIndex215
 		}
-	l220:
+	l216:
 		{
-			position221, tokenIndex221 := pos, ti
+			position217, tokenIndex217 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l221
+				goto l217
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l217
-		l221:
-			pos, ti = position221, tokenIndex221
+			goto l213
+		l217:
+			pos, ti = position217, tokenIndex217
 		}
 		if p.records(rulenntpurl) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulenntpurl, position218)
+			p.add(rulenntpurl, position214)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l217:
-	pos, ti = position217, tokenIndex217
+l213:
+	pos, ti = position213, tokenIndex213
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -17115,9 +17273,9 @@ func (p *Parser) nnntpurl() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulenntpurl)
-	position217, tokenIndex217 := pos, ti
+	position213, tokenIndex213 := pos, ti
 	{
-		position218 := pos
+		position214 := pos
 		if buffer[pos] != 'n' {
 			if int(pos) == p.at {
 				p.note(0, true)
@@ -17126,7 +17284,7 @@ func (p *Parser) nnntpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l217
+			goto l213
 		}
 		pos++
 		if buffer[pos] != 'n' {
@@ -17137,7 +17295,7 @@ func (p *Parser) nnntpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l217
+			goto l213
 		}
 		pos++
 		if buffer[pos] != 't' {
@@ -17148,18 +17306,18 @@ func (p *Parser) nnntpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l217
+			goto l213
 		}
 		pos++
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(15, true)
 			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l217
+			goto l213
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -17170,7 +17328,7 @@ func (p *Parser) nnntpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l217
+			goto l213
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -17181,7 +17339,7 @@ func (p *Parser) nnntpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l217
+			goto l213
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -17192,11 +17350,11 @@ func (p *Parser) nnntpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l217
+			goto l213
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
-			goto l217
+			goto l213
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '/' {
@@ -17207,21 +17365,21 @@ func (p *Parser) nnntpurl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l217
+			goto l213
 		}
 		pos++
 		{ // group
 			comp_62 := p.comp
 			p.comp = uint32(rulegroup)
-			position206_62, tokenIndex206_62 := pos, ti
+			position202_62, tokenIndex202_62 := pos, ti
 			{
-				position207_62 := pos
+				position203_62 := pos
 				{ // alpha
 					if int(pos) == p.at {
 						p.note(20, true)
 					}
 					if c := buffer[pos]; class7[c] != 0 {
-						goto l283_31_62
+						goto l279_31_62
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -17230,17 +17388,17 @@ func (p *Parser) nnntpurl() bool {
 						p.note(25, true)
 					}
 					if c := buffer[pos]; class1[c] != 0 {
-						goto l283_31_62
+						goto l279_31_62
 					}
-					goto l206_62
-				l283_31_62:
+					goto l202_62
+				l279_31_62:
 					pos++
 					goto lok31_62
 				}
 			lok31_62:
-			l208_62:
+			l204_62:
 				{
-					position209_62, tokenIndex209_62 := pos, ti
+					position205_62, tokenIndex205_62 := pos, ti
 					{
 						if c := buffer[pos]; class14[c] != 0 {
 							pos++
@@ -17254,7 +17412,7 @@ func (p *Parser) nnntpurl() bool {
 									p.note(20, true)
 								}
 								if c := buffer[pos]; class7[c] != 0 {
-									goto l283_32_62
+									goto l279_32_62
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -17263,10 +17421,10 @@ func (p *Parser) nnntpurl() bool {
 									p.note(25, true)
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l283_32_62
+									goto l279_32_62
 								}
-								goto l209_62
-							l283_32_62:
+								goto l205_62
+							l279_32_62:
 								pos++
 								goto lok32_62
 							}
@@ -17274,26 +17432,26 @@ func (p *Parser) nnntpurl() bool {
 						}
 					}
 
-					goto l208_62
-				l209_62:
-					pos, ti = position209_62, tokenIndex209_62
+					goto l204_62
+				l205_62:
+					pos, ti = position205_62, tokenIndex205_62
 				}
 				if p.records(rulegroup) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulegroup, position207_62)
+					p.add(rulegroup, position203_62)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_62
 			goto lok62
-		l206_62:
-			pos, ti = position206_62, tokenIndex206_62
+		l202_62:
+			pos, ti = position202_62, tokenIndex202_62
 			p.comp = comp_62
-			goto l217
+			goto l213
 		}
 	lok62:
 		{
-			position219, tokenIndex219 := pos, ti
+			position215, tokenIndex215 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
 					p.note(12, true)
@@ -17302,112 +17460,112 @@ func (p *Parser) nnntpurl() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l219
+				goto l215
 			}
 			pos++
 			{ // digits
-				position315_63, tokenIndex315_63 := pos, ti
+				position311_63, tokenIndex311_63 := pos, ti
 				{
-					position316_63 := pos
+					position312_63 := pos
 					{ // digit
 						if int(pos) == p.at {
 							p.note(28, true)
 						}
 						if c := buffer[pos]; class6[c] != 0 {
-							goto l287_7_63
+							goto l283_7_63
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l315_63
-					l287_7_63:
+						goto l311_63
+					l283_7_63:
 						pos++
 						goto lok7_63
 					}
 				lok7_63:
-				l317_63:
+				l313_63:
 					{
-						position318_63, tokenIndex318_63 := pos, ti
+						position314_63, tokenIndex314_63 := pos, ti
 						{ // digit
 							if int(pos) == p.at {
 								p.note(28, true)
 							}
 							if c := buffer[pos]; class6[c] != 0 {
-								goto l287_8_63
+								goto l283_8_63
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l318_63
-						l287_8_63:
+							goto l314_63
+						l283_8_63:
 							pos++
 							goto lok8_63
 						}
 					lok8_63:
-						goto l317_63
-					l318_63:
-						pos, ti = position318_63, tokenIndex318_63
+						goto l313_63
+					l314_63:
+						pos, ti = position314_63, tokenIndex314_63
 					}
-					_ = position316_63
+					_ = position312_63
 				}
 				goto lok63
-			l315_63:
-				pos, ti = position315_63, tokenIndex315_63
-				goto l219
+			l311_63:
+				pos, ti = position311_63, tokenIndex311_63
+				goto l215
 			}
 		lok63:
-			goto l220
-		l219:
-			pos, ti = position219, tokenIndex219
+			goto l216
+		l215:
+			pos, ti = position215, tokenIndex215
 		}
-	l220:
+	l216:
 		{
-			position221, tokenIndex221 := pos, ti
+			position217, tokenIndex217 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l221
+				goto l217
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l217
-		l221:
-			pos, ti = position221, tokenIndex221
+			goto l213
+		l217:
+			pos, ti = position217, tokenIndex217
 		}
 		if p.records(rulenntpurl) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulenntpurl, position218)
+			p.add(rulenntpurl, position214)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l217:
-	pos, ti = position217, tokenIndex217
+l213:
+	pos, ti = position213, tokenIndex213
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rtelneturl is rule 42 telneturl <- <('t' 'e' 'l' 'n' 'e' 't' ':' '/' '/' login '/'? !.)>
+// rtelneturl is rule 43 telneturl <- <('t' 'e' 'l' 'n' 'e' 't' ':' '/' '/' login '/'? !.)>
 func (p *Parser) rtelneturl() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruletelneturl)
-	position222, tokenIndex222 := pos, ti
+	position218, tokenIndex218 := pos, ti
 	{
-		position223 := pos
+		position219 := pos
 		if buffer[pos] != 't' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l222
+			goto l218
 		}
 		pos++
 		if buffer[pos] != 'e' {
@@ -17415,7 +17573,7 @@ func (p *Parser) rtelneturl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l222
+			goto l218
 		}
 		pos++
 		if buffer[pos] != 'l' {
@@ -17423,7 +17581,7 @@ func (p *Parser) rtelneturl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l222
+			goto l218
 		}
 		pos++
 		if buffer[pos] != 'n' {
@@ -17431,7 +17589,7 @@ func (p *Parser) rtelneturl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l222
+			goto l218
 		}
 		pos++
 		if buffer[pos] != 'e' {
@@ -17439,7 +17597,7 @@ func (p *Parser) rtelneturl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l222
+			goto l218
 		}
 		pos++
 		if buffer[pos] != 't' {
@@ -17447,7 +17605,7 @@ func (p *Parser) rtelneturl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l222
+			goto l218
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -17455,7 +17613,7 @@ func (p *Parser) rtelneturl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l222
+			goto l218
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -17463,7 +17621,7 @@ func (p *Parser) rtelneturl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l222
+			goto l218
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -17471,55 +17629,55 @@ func (p *Parser) rtelneturl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l222
+			goto l218
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.rlogin() {
-			goto l222
+			goto l218
 		}
 		pos, ti = p.position, p.tokenIndex
 		{
-			position224, tokenIndex224 := pos, ti
+			position220, tokenIndex220 := pos, ti
 			if buffer[pos] != '/' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l224
+				goto l220
 			}
 			pos++
-			goto l225
-		l224:
-			pos, ti = position224, tokenIndex224
+			goto l221
+		l220:
+			pos, ti = position220, tokenIndex220
 		}
-	l225:
+	l221:
 		{
-			position226, tokenIndex226 := pos, ti
+			position222, tokenIndex222 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l226
+				goto l222
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l222
-		l226:
-			pos, ti = position226, tokenIndex226
+			goto l218
+		l222:
+			pos, ti = position222, tokenIndex222
 		}
 		if p.records(ruletelneturl) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruletelneturl, position223)
+			p.add(ruletelneturl, position219)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l222:
-	pos, ti = position222, tokenIndex222
+l218:
+	pos, ti = position218, tokenIndex218
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -17530,9 +17688,9 @@ func (p *Parser) ntelneturl() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruletelneturl)
-	position222, tokenIndex222 := pos, ti
+	position218, tokenIndex218 := pos, ti
 	{
-		position223 := pos
+		position219 := pos
 		if buffer[pos] != 't' {
 			if int(pos) == p.at {
 				p.note(10, true)
@@ -17541,7 +17699,7 @@ func (p *Parser) ntelneturl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l222
+			goto l218
 		}
 		pos++
 		if buffer[pos] != 'e' {
@@ -17552,7 +17710,7 @@ func (p *Parser) ntelneturl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l222
+			goto l218
 		}
 		pos++
 		if buffer[pos] != 'l' {
@@ -17563,7 +17721,7 @@ func (p *Parser) ntelneturl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l222
+			goto l218
 		}
 		pos++
 		if buffer[pos] != 'n' {
@@ -17574,7 +17732,7 @@ func (p *Parser) ntelneturl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l222
+			goto l218
 		}
 		pos++
 		if buffer[pos] != 'e' {
@@ -17585,7 +17743,7 @@ func (p *Parser) ntelneturl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l222
+			goto l218
 		}
 		pos++
 		if buffer[pos] != 't' {
@@ -17596,7 +17754,7 @@ func (p *Parser) ntelneturl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l222
+			goto l218
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -17607,7 +17765,7 @@ func (p *Parser) ntelneturl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l222
+			goto l218
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -17618,7 +17776,7 @@ func (p *Parser) ntelneturl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l222
+			goto l218
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -17629,15 +17787,15 @@ func (p *Parser) ntelneturl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l222
+			goto l218
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.nlogin() {
-			goto l222
+			goto l218
 		}
 		pos, ti = p.position, p.tokenIndex
 		{
-			position224, tokenIndex224 := pos, ti
+			position220, tokenIndex220 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
 					p.note(12, true)
@@ -17646,87 +17804,87 @@ func (p *Parser) ntelneturl() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l224
+				goto l220
 			}
 			pos++
-			goto l225
-		l224:
-			pos, ti = position224, tokenIndex224
+			goto l221
+		l220:
+			pos, ti = position220, tokenIndex220
 		}
-	l225:
+	l221:
 		{
-			position226, tokenIndex226 := pos, ti
+			position222, tokenIndex222 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l226
+				goto l222
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l222
-		l226:
-			pos, ti = position226, tokenIndex226
+			goto l218
+		l222:
+			pos, ti = position222, tokenIndex222
 		}
 		if p.records(ruletelneturl) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruletelneturl, position223)
+			p.add(ruletelneturl, position219)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l222:
-	pos, ti = position222, tokenIndex222
+l218:
+	pos, ti = position218, tokenIndex218
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rwaisurl is rule 43 waisurl <- <(waisdatabase / waisindex / waisdoc)>
+// rwaisurl is rule 44 waisurl <- <(waisdatabase / waisindex / waisdoc)>
 func (p *Parser) rwaisurl() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulewaisurl)
-	position227, tokenIndex227 := pos, ti
+	position223, tokenIndex223 := pos, ti
 	{
-		position228 := pos
+		position224 := pos
 		{
-			position229, tokenIndex229 := pos, ti
+			position225, tokenIndex225 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.rwaisdatabase() {
-				goto l230
+				goto l226
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l229
-		l230:
-			pos, ti = position229, tokenIndex229
+			goto l225
+		l226:
+			pos, ti = position225, tokenIndex225
 			if p.position, p.tokenIndex = pos, ti; !p.rwaisindex() {
-				goto l231
-			}
-			pos, ti = p.position, p.tokenIndex
-			goto l229
-		l231:
-			pos, ti = position229, tokenIndex229
-			if p.position, p.tokenIndex = pos, ti; !p.rwaisdoc() {
 				goto l227
 			}
 			pos, ti = p.position, p.tokenIndex
+			goto l225
+		l227:
+			pos, ti = position225, tokenIndex225
+			if p.position, p.tokenIndex = pos, ti; !p.rwaisdoc() {
+				goto l223
+			}
+			pos, ti = p.position, p.tokenIndex
 		}
-	l229:
+	l225:
 		if p.records(rulewaisurl) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulewaisurl, position228)
+			p.add(rulewaisurl, position224)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l227:
-	pos, ti = position227, tokenIndex227
+l223:
+	pos, ti = position223, tokenIndex223
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -17736,62 +17894,62 @@ func (p *Parser) nwaisurl() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulewaisurl)
-	position227, tokenIndex227 := pos, ti
+	position223, tokenIndex223 := pos, ti
 	{
-		position228 := pos
+		position224 := pos
 		{
-			position229, tokenIndex229 := pos, ti
+			position225, tokenIndex225 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.nwaisdatabase() {
-				goto l230
+				goto l226
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l229
-		l230:
-			pos, ti = position229, tokenIndex229
+			goto l225
+		l226:
+			pos, ti = position225, tokenIndex225
 			if p.position, p.tokenIndex = pos, ti; !p.nwaisindex() {
-				goto l231
-			}
-			pos, ti = p.position, p.tokenIndex
-			goto l229
-		l231:
-			pos, ti = position229, tokenIndex229
-			if p.position, p.tokenIndex = pos, ti; !p.nwaisdoc() {
 				goto l227
 			}
 			pos, ti = p.position, p.tokenIndex
+			goto l225
+		l227:
+			pos, ti = position225, tokenIndex225
+			if p.position, p.tokenIndex = pos, ti; !p.nwaisdoc() {
+				goto l223
+			}
+			pos, ti = p.position, p.tokenIndex
 		}
-	l229:
+	l225:
 		if p.records(rulewaisurl) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulewaisurl, position228)
+			p.add(rulewaisurl, position224)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l227:
-	pos, ti = position227, tokenIndex227
+l223:
+	pos, ti = position223, tokenIndex223
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rwaisdatabase is rule 44 waisdatabase <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database !.)>
+// rwaisdatabase is rule 45 waisdatabase <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database !.)>
 func (p *Parser) rwaisdatabase() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulewaisdatabase)
-	position232, tokenIndex232 := pos, ti
+	position228, tokenIndex228 := pos, ti
 	{
-		position233 := pos
+		position229 := pos
 		if buffer[pos] != 'w' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l232
+			goto l228
 		}
 		pos++
 		if buffer[pos] != 'a' {
@@ -17799,7 +17957,7 @@ func (p *Parser) rwaisdatabase() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l232
+			goto l228
 		}
 		pos++
 		if buffer[pos] != 'i' {
@@ -17807,7 +17965,7 @@ func (p *Parser) rwaisdatabase() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l232
+			goto l228
 		}
 		pos++
 		if buffer[pos] != 's' {
@@ -17815,7 +17973,7 @@ func (p *Parser) rwaisdatabase() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l232
+			goto l228
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -17823,7 +17981,7 @@ func (p *Parser) rwaisdatabase() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l232
+			goto l228
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -17831,7 +17989,7 @@ func (p *Parser) rwaisdatabase() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l232
+			goto l228
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -17839,11 +17997,11 @@ func (p *Parser) rwaisdatabase() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l232
+			goto l228
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
-			goto l232
+			goto l228
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '/' {
@@ -17851,108 +18009,108 @@ func (p *Parser) rwaisdatabase() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l232
+			goto l228
 		}
 		pos++
 		{ // database
 			if false {
-				goto l232
+				goto l228
 			}
 			comp_64 := p.comp
 			p.comp = uint32(ruledatabase)
 			{
-				position242_64 := pos
-			l243_64:
+				position238_64 := pos
+			l239_64:
 				{
-					position244_64, tokenIndex244_64 := pos, ti
+					position240_64, tokenIndex240_64 := pos, ti
 					{ // uchar
-						position308_33_64, tokenIndex308_33_64 := pos, ti
+						position304_33_64, tokenIndex304_33_64 := pos, ti
 						{
-							position309_33_64 := pos
+							position305_33_64 := pos
 							{
-								position310_33_64, tokenIndex310_33_64 := pos, ti
+								position306_33_64, tokenIndex306_33_64 := pos, ti
 								{ // unreserved
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_33_64
+										goto l301_3_33_64
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_33_64
+										goto l301_3_33_64
 									}
-									goto l311_33_64
-								l305_3_33_64:
+									goto l307_33_64
+								l301_3_33_64:
 									pos++
 									goto lok3_33_64
 								}
 							lok3_33_64:
-								goto l310_33_64
-							l311_33_64:
-								pos, ti = position310_33_64, tokenIndex310_33_64
+								goto l306_33_64
+							l307_33_64:
+								pos, ti = position306_33_64, tokenIndex306_33_64
 								{ // escape
-									position303_4_33_64, tokenIndex303_4_33_64 := pos, ti
+									position299_4_33_64, tokenIndex299_4_33_64 := pos, ti
 									{
-										position304_4_33_64 := pos
+										position300_4_33_64 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_33_64
+											goto l299_4_33_64
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_33_64
+												goto l296_1_4_33_64
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_33_64
-										l300_1_4_33_64:
+											goto l299_4_33_64
+										l296_1_4_33_64:
 											pos++
 											goto lok1_4_33_64
 										}
 									lok1_4_33_64:
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_33_64
+												goto l296_2_4_33_64
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_33_64
-										l300_2_4_33_64:
+											goto l299_4_33_64
+										l296_2_4_33_64:
 											pos++
 											goto lok2_4_33_64
 										}
 									lok2_4_33_64:
-										_ = position304_4_33_64
+										_ = position300_4_33_64
 									}
 									goto lok4_33_64
-								l303_4_33_64:
-									pos, ti = position303_4_33_64, tokenIndex303_4_33_64
-									goto l308_33_64
+								l299_4_33_64:
+									pos, ti = position299_4_33_64, tokenIndex299_4_33_64
+									goto l304_33_64
 								}
 							lok4_33_64:
 							}
-						l310_33_64:
-							_ = position309_33_64
+						l306_33_64:
+							_ = position305_33_64
 						}
 						goto lok33_64
-					l308_33_64:
-						pos, ti = position308_33_64, tokenIndex308_33_64
-						goto l244_64
+					l304_33_64:
+						pos, ti = position304_33_64, tokenIndex304_33_64
+						goto l240_64
 					}
 				lok33_64:
-					goto l243_64
-				l244_64:
-					pos, ti = position244_64, tokenIndex244_64
+					goto l239_64
+				l240_64:
+					pos, ti = position240_64, tokenIndex240_64
 				}
 				if p.records(ruledatabase) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(ruledatabase, position242_64)
+					p.add(ruledatabase, position238_64)
 					ti = p.tokenIndex
 				}
 			}
@@ -17961,32 +18119,32 @@ func (p *Parser) rwaisdatabase() bool {
 		}
 	lok64:
 		{
-			position234, tokenIndex234 := pos, ti
+			position230, tokenIndex230 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l234
+				goto l230
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l232
-		l234:
-			pos, ti = position234, tokenIndex234
+			goto l228
+		l230:
+			pos, ti = position230, tokenIndex230
 		}
 		if p.records(rulewaisdatabase) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulewaisdatabase, position233)
+			p.add(rulewaisdatabase, position229)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l232:
-	pos, ti = position232, tokenIndex232
+l228:
+	pos, ti = position228, tokenIndex228
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -17997,9 +18155,9 @@ func (p *Parser) nwaisdatabase() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulewaisdatabase)
-	position232, tokenIndex232 := pos, ti
+	position228, tokenIndex228 := pos, ti
 	{
-		position233 := pos
+		position229 := pos
 		if buffer[pos] != 'w' {
 			if int(pos) == p.at {
 				p.note(2, true)
@@ -18008,7 +18166,7 @@ func (p *Parser) nwaisdatabase() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l232
+			goto l228
 		}
 		pos++
 		if buffer[pos] != 'a' {
@@ -18019,7 +18177,7 @@ func (p *Parser) nwaisdatabase() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l232
+			goto l228
 		}
 		pos++
 		if buffer[pos] != 'i' {
@@ -18030,7 +18188,7 @@ func (p *Parser) nwaisdatabase() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l232
+			goto l228
 		}
 		pos++
 		if buffer[pos] != 's' {
@@ -18041,7 +18199,7 @@ func (p *Parser) nwaisdatabase() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l232
+			goto l228
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -18052,7 +18210,7 @@ func (p *Parser) nwaisdatabase() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l232
+			goto l228
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -18063,7 +18221,7 @@ func (p *Parser) nwaisdatabase() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l232
+			goto l228
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -18074,11 +18232,11 @@ func (p *Parser) nwaisdatabase() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l232
+			goto l228
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
-			goto l232
+			goto l228
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '/' {
@@ -18089,32 +18247,32 @@ func (p *Parser) nwaisdatabase() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l232
+			goto l228
 		}
 		pos++
 		{ // database
 			if false {
-				goto l232
+				goto l228
 			}
 			comp_64 := p.comp
 			p.comp = uint32(ruledatabase)
 			{
-				position242_64 := pos
-			l243_64:
+				position238_64 := pos
+			l239_64:
 				{
-					position244_64, tokenIndex244_64 := pos, ti
+					position240_64, tokenIndex240_64 := pos, ti
 					{ // uchar
-						position308_33_64, tokenIndex308_33_64 := pos, ti
+						position304_33_64, tokenIndex304_33_64 := pos, ti
 						{
-							position309_33_64 := pos
+							position305_33_64 := pos
 							{
-								position310_33_64, tokenIndex310_33_64 := pos, ti
+								position306_33_64, tokenIndex306_33_64 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_33_64
+										goto l301_3_33_64
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -18123,21 +18281,21 @@ func (p *Parser) nwaisdatabase() bool {
 										p.note(25, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_33_64
+										goto l301_3_33_64
 									}
-									goto l311_33_64
-								l305_3_33_64:
+									goto l307_33_64
+								l301_3_33_64:
 									pos++
 									goto lok3_33_64
 								}
 							lok3_33_64:
-								goto l310_33_64
-							l311_33_64:
-								pos, ti = position310_33_64, tokenIndex310_33_64
+								goto l306_33_64
+							l307_33_64:
+								pos, ti = position306_33_64, tokenIndex306_33_64
 								{ // escape
-									position303_4_33_64, tokenIndex303_4_33_64 := pos, ti
+									position299_4_33_64, tokenIndex299_4_33_64 := pos, ti
 									{
-										position304_4_33_64 := pos
+										position300_4_33_64 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(22, true)
@@ -18146,7 +18304,7 @@ func (p *Parser) nwaisdatabase() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_33_64
+											goto l299_4_33_64
 										}
 										pos++
 										{ // hex
@@ -18154,13 +18312,13 @@ func (p *Parser) nwaisdatabase() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_33_64
+												goto l296_1_4_33_64
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_33_64
-										l300_1_4_33_64:
+											goto l299_4_33_64
+										l296_1_4_33_64:
 											pos++
 											goto lok1_4_33_64
 										}
@@ -18170,42 +18328,42 @@ func (p *Parser) nwaisdatabase() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_33_64
+												goto l296_2_4_33_64
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_33_64
-										l300_2_4_33_64:
+											goto l299_4_33_64
+										l296_2_4_33_64:
 											pos++
 											goto lok2_4_33_64
 										}
 									lok2_4_33_64:
-										_ = position304_4_33_64
+										_ = position300_4_33_64
 									}
 									goto lok4_33_64
-								l303_4_33_64:
-									pos, ti = position303_4_33_64, tokenIndex303_4_33_64
-									goto l308_33_64
+								l299_4_33_64:
+									pos, ti = position299_4_33_64, tokenIndex299_4_33_64
+									goto l304_33_64
 								}
 							lok4_33_64:
 							}
-						l310_33_64:
-							_ = position309_33_64
+						l306_33_64:
+							_ = position305_33_64
 						}
 						goto lok33_64
-					l308_33_64:
-						pos, ti = position308_33_64, tokenIndex308_33_64
-						goto l244_64
+					l304_33_64:
+						pos, ti = position304_33_64, tokenIndex304_33_64
+						goto l240_64
 					}
 				lok33_64:
-					goto l243_64
-				l244_64:
-					pos, ti = position244_64, tokenIndex244_64
+					goto l239_64
+				l240_64:
+					pos, ti = position240_64, tokenIndex240_64
 				}
 				if p.records(ruledatabase) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(ruledatabase, position242_64)
+					p.add(ruledatabase, position238_64)
 					ti = p.tokenIndex
 				}
 			}
@@ -18214,52 +18372,52 @@ func (p *Parser) nwaisdatabase() bool {
 		}
 	lok64:
 		{
-			position234, tokenIndex234 := pos, ti
+			position230, tokenIndex230 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l234
+				goto l230
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l232
-		l234:
-			pos, ti = position234, tokenIndex234
+			goto l228
+		l230:
+			pos, ti = position230, tokenIndex230
 		}
 		if p.records(rulewaisdatabase) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulewaisdatabase, position233)
+			p.add(rulewaisdatabase, position229)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l232:
-	pos, ti = position232, tokenIndex232
+l228:
+	pos, ti = position228, tokenIndex228
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rwaisindex is rule 45 waisindex <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '?' search !.)>
+// rwaisindex is rule 46 waisindex <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '?' search !.)>
 func (p *Parser) rwaisindex() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulewaisindex)
-	position235, tokenIndex235 := pos, ti
+	position231, tokenIndex231 := pos, ti
 	{
-		position236 := pos
+		position232 := pos
 		if buffer[pos] != 'w' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l235
+			goto l231
 		}
 		pos++
 		if buffer[pos] != 'a' {
@@ -18267,7 +18425,7 @@ func (p *Parser) rwaisindex() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l235
+			goto l231
 		}
 		pos++
 		if buffer[pos] != 'i' {
@@ -18275,7 +18433,7 @@ func (p *Parser) rwaisindex() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l235
+			goto l231
 		}
 		pos++
 		if buffer[pos] != 's' {
@@ -18283,7 +18441,7 @@ func (p *Parser) rwaisindex() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l235
+			goto l231
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -18291,7 +18449,7 @@ func (p *Parser) rwaisindex() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l235
+			goto l231
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -18299,7 +18457,7 @@ func (p *Parser) rwaisindex() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l235
+			goto l231
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -18307,11 +18465,11 @@ func (p *Parser) rwaisindex() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l235
+			goto l231
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
-			goto l235
+			goto l231
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '/' {
@@ -18319,108 +18477,108 @@ func (p *Parser) rwaisindex() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l235
+			goto l231
 		}
 		pos++
 		{ // database
 			if false {
-				goto l235
+				goto l231
 			}
 			comp_65 := p.comp
 			p.comp = uint32(ruledatabase)
 			{
-				position242_65 := pos
-			l243_65:
+				position238_65 := pos
+			l239_65:
 				{
-					position244_65, tokenIndex244_65 := pos, ti
+					position240_65, tokenIndex240_65 := pos, ti
 					{ // uchar
-						position308_33_65, tokenIndex308_33_65 := pos, ti
+						position304_33_65, tokenIndex304_33_65 := pos, ti
 						{
-							position309_33_65 := pos
+							position305_33_65 := pos
 							{
-								position310_33_65, tokenIndex310_33_65 := pos, ti
+								position306_33_65, tokenIndex306_33_65 := pos, ti
 								{ // unreserved
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_33_65
+										goto l301_3_33_65
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_33_65
+										goto l301_3_33_65
 									}
-									goto l311_33_65
-								l305_3_33_65:
+									goto l307_33_65
+								l301_3_33_65:
 									pos++
 									goto lok3_33_65
 								}
 							lok3_33_65:
-								goto l310_33_65
-							l311_33_65:
-								pos, ti = position310_33_65, tokenIndex310_33_65
+								goto l306_33_65
+							l307_33_65:
+								pos, ti = position306_33_65, tokenIndex306_33_65
 								{ // escape
-									position303_4_33_65, tokenIndex303_4_33_65 := pos, ti
+									position299_4_33_65, tokenIndex299_4_33_65 := pos, ti
 									{
-										position304_4_33_65 := pos
+										position300_4_33_65 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_33_65
+											goto l299_4_33_65
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_33_65
+												goto l296_1_4_33_65
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_33_65
-										l300_1_4_33_65:
+											goto l299_4_33_65
+										l296_1_4_33_65:
 											pos++
 											goto lok1_4_33_65
 										}
 									lok1_4_33_65:
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_33_65
+												goto l296_2_4_33_65
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_33_65
-										l300_2_4_33_65:
+											goto l299_4_33_65
+										l296_2_4_33_65:
 											pos++
 											goto lok2_4_33_65
 										}
 									lok2_4_33_65:
-										_ = position304_4_33_65
+										_ = position300_4_33_65
 									}
 									goto lok4_33_65
-								l303_4_33_65:
-									pos, ti = position303_4_33_65, tokenIndex303_4_33_65
-									goto l308_33_65
+								l299_4_33_65:
+									pos, ti = position299_4_33_65, tokenIndex299_4_33_65
+									goto l304_33_65
 								}
 							lok4_33_65:
 							}
-						l310_33_65:
-							_ = position309_33_65
+						l306_33_65:
+							_ = position305_33_65
 						}
 						goto lok33_65
-					l308_33_65:
-						pos, ti = position308_33_65, tokenIndex308_33_65
-						goto l244_65
+					l304_33_65:
+						pos, ti = position304_33_65, tokenIndex304_33_65
+						goto l240_65
 					}
 				lok33_65:
-					goto l243_65
-				l244_65:
-					pos, ti = position244_65, tokenIndex244_65
+					goto l239_65
+				l240_65:
+					pos, ti = position240_65, tokenIndex240_65
 				}
 				if p.records(ruledatabase) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(ruledatabase, position242_65)
+					p.add(ruledatabase, position238_65)
 					ti = p.tokenIndex
 				}
 			}
@@ -18433,116 +18591,116 @@ func (p *Parser) rwaisindex() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l235
+			goto l231
 		}
 		pos++
 		{ // search
 			if false {
-				goto l235
+				goto l231
 			}
 			comp_66 := p.comp
 			p.comp = uint32(rulesearch)
 			{
-				position162_66 := pos
-			l163_66:
+				position158_66 := pos
+			l159_66:
 				{
-					position164_66, tokenIndex164_66 := pos, ti
+					position160_66, tokenIndex160_66 := pos, ti
 					{
 						if c := buffer[pos]; class13[c] != 0 {
 							pos++
 						} else {
 
 							{ // uchar
-								position308_25_66, tokenIndex308_25_66 := pos, ti
+								position304_25_66, tokenIndex304_25_66 := pos, ti
 								{
-									position309_25_66 := pos
+									position305_25_66 := pos
 									{
-										position310_25_66, tokenIndex310_25_66 := pos, ti
+										position306_25_66, tokenIndex306_25_66 := pos, ti
 										{ // unreserved
 											if c := buffer[pos]; class0[c] != 0 {
-												goto l305_3_25_66
+												goto l301_3_25_66
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
 											if c := buffer[pos]; class1[c] != 0 {
-												goto l305_3_25_66
+												goto l301_3_25_66
 											}
-											goto l311_25_66
-										l305_3_25_66:
+											goto l307_25_66
+										l301_3_25_66:
 											pos++
 											goto lok3_25_66
 										}
 									lok3_25_66:
-										goto l310_25_66
-									l311_25_66:
-										pos, ti = position310_25_66, tokenIndex310_25_66
+										goto l306_25_66
+									l307_25_66:
+										pos, ti = position306_25_66, tokenIndex306_25_66
 										{ // escape
-											position303_4_25_66, tokenIndex303_4_25_66 := pos, ti
+											position299_4_25_66, tokenIndex299_4_25_66 := pos, ti
 											{
-												position304_4_25_66 := pos
+												position300_4_25_66 := pos
 												if buffer[pos] != '%' {
 
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_25_66
+													goto l299_4_25_66
 												}
 												pos++
 												{ // hex
 													if c := buffer[pos]; class2[c] != 0 {
-														goto l300_1_4_25_66
+														goto l296_1_4_25_66
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_25_66
-												l300_1_4_25_66:
+													goto l299_4_25_66
+												l296_1_4_25_66:
 													pos++
 													goto lok1_4_25_66
 												}
 											lok1_4_25_66:
 												{ // hex
 													if c := buffer[pos]; class2[c] != 0 {
-														goto l300_2_4_25_66
+														goto l296_2_4_25_66
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_25_66
-												l300_2_4_25_66:
+													goto l299_4_25_66
+												l296_2_4_25_66:
 													pos++
 													goto lok2_4_25_66
 												}
 											lok2_4_25_66:
-												_ = position304_4_25_66
+												_ = position300_4_25_66
 											}
 											goto lok4_25_66
-										l303_4_25_66:
-											pos, ti = position303_4_25_66, tokenIndex303_4_25_66
-											goto l308_25_66
+										l299_4_25_66:
+											pos, ti = position299_4_25_66, tokenIndex299_4_25_66
+											goto l304_25_66
 										}
 									lok4_25_66:
 									}
-								l310_25_66:
-									_ = position309_25_66
+								l306_25_66:
+									_ = position305_25_66
 								}
 								goto lok25_66
-							l308_25_66:
-								pos, ti = position308_25_66, tokenIndex308_25_66
-								goto l164_66
+							l304_25_66:
+								pos, ti = position304_25_66, tokenIndex304_25_66
+								goto l160_66
 							}
 						lok25_66:
 						}
 					}
 
-					goto l163_66
-				l164_66:
-					pos, ti = position164_66, tokenIndex164_66
+					goto l159_66
+				l160_66:
+					pos, ti = position160_66, tokenIndex160_66
 				}
 				if p.records(rulesearch) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulesearch, position162_66)
+					p.add(rulesearch, position158_66)
 					ti = p.tokenIndex
 				}
 			}
@@ -18551,32 +18709,32 @@ func (p *Parser) rwaisindex() bool {
 		}
 	lok66:
 		{
-			position237, tokenIndex237 := pos, ti
+			position233, tokenIndex233 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l237
+				goto l233
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l235
-		l237:
-			pos, ti = position237, tokenIndex237
+			goto l231
+		l233:
+			pos, ti = position233, tokenIndex233
 		}
 		if p.records(rulewaisindex) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulewaisindex, position236)
+			p.add(rulewaisindex, position232)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l235:
-	pos, ti = position235, tokenIndex235
+l231:
+	pos, ti = position231, tokenIndex231
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -18587,9 +18745,9 @@ func (p *Parser) nwaisindex() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulewaisindex)
-	position235, tokenIndex235 := pos, ti
+	position231, tokenIndex231 := pos, ti
 	{
-		position236 := pos
+		position232 := pos
 		if buffer[pos] != 'w' {
 			if int(pos) == p.at {
 				p.note(2, true)
@@ -18598,7 +18756,7 @@ func (p *Parser) nwaisindex() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l235
+			goto l231
 		}
 		pos++
 		if buffer[pos] != 'a' {
@@ -18609,7 +18767,7 @@ func (p *Parser) nwaisindex() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l235
+			goto l231
 		}
 		pos++
 		if buffer[pos] != 'i' {
@@ -18620,7 +18778,7 @@ func (p *Parser) nwaisindex() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l235
+			goto l231
 		}
 		pos++
 		if buffer[pos] != 's' {
@@ -18631,7 +18789,7 @@ func (p *Parser) nwaisindex() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l235
+			goto l231
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -18642,7 +18800,7 @@ func (p *Parser) nwaisindex() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l235
+			goto l231
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -18653,7 +18811,7 @@ func (p *Parser) nwaisindex() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l235
+			goto l231
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -18664,11 +18822,11 @@ func (p *Parser) nwaisindex() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l235
+			goto l231
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
-			goto l235
+			goto l231
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '/' {
@@ -18679,32 +18837,32 @@ func (p *Parser) nwaisindex() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l235
+			goto l231
 		}
 		pos++
 		{ // database
 			if false {
-				goto l235
+				goto l231
 			}
 			comp_65 := p.comp
 			p.comp = uint32(ruledatabase)
 			{
-				position242_65 := pos
-			l243_65:
+				position238_65 := pos
+			l239_65:
 				{
-					position244_65, tokenIndex244_65 := pos, ti
+					position240_65, tokenIndex240_65 := pos, ti
 					{ // uchar
-						position308_33_65, tokenIndex308_33_65 := pos, ti
+						position304_33_65, tokenIndex304_33_65 := pos, ti
 						{
-							position309_33_65 := pos
+							position305_33_65 := pos
 							{
-								position310_33_65, tokenIndex310_33_65 := pos, ti
+								position306_33_65, tokenIndex306_33_65 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_33_65
+										goto l301_3_33_65
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -18713,21 +18871,21 @@ func (p *Parser) nwaisindex() bool {
 										p.note(25, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_33_65
+										goto l301_3_33_65
 									}
-									goto l311_33_65
-								l305_3_33_65:
+									goto l307_33_65
+								l301_3_33_65:
 									pos++
 									goto lok3_33_65
 								}
 							lok3_33_65:
-								goto l310_33_65
-							l311_33_65:
-								pos, ti = position310_33_65, tokenIndex310_33_65
+								goto l306_33_65
+							l307_33_65:
+								pos, ti = position306_33_65, tokenIndex306_33_65
 								{ // escape
-									position303_4_33_65, tokenIndex303_4_33_65 := pos, ti
+									position299_4_33_65, tokenIndex299_4_33_65 := pos, ti
 									{
-										position304_4_33_65 := pos
+										position300_4_33_65 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(22, true)
@@ -18736,7 +18894,7 @@ func (p *Parser) nwaisindex() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_33_65
+											goto l299_4_33_65
 										}
 										pos++
 										{ // hex
@@ -18744,13 +18902,13 @@ func (p *Parser) nwaisindex() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_33_65
+												goto l296_1_4_33_65
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_33_65
-										l300_1_4_33_65:
+											goto l299_4_33_65
+										l296_1_4_33_65:
 											pos++
 											goto lok1_4_33_65
 										}
@@ -18760,42 +18918,42 @@ func (p *Parser) nwaisindex() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_33_65
+												goto l296_2_4_33_65
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_33_65
-										l300_2_4_33_65:
+											goto l299_4_33_65
+										l296_2_4_33_65:
 											pos++
 											goto lok2_4_33_65
 										}
 									lok2_4_33_65:
-										_ = position304_4_33_65
+										_ = position300_4_33_65
 									}
 									goto lok4_33_65
-								l303_4_33_65:
-									pos, ti = position303_4_33_65, tokenIndex303_4_33_65
-									goto l308_33_65
+								l299_4_33_65:
+									pos, ti = position299_4_33_65, tokenIndex299_4_33_65
+									goto l304_33_65
 								}
 							lok4_33_65:
 							}
-						l310_33_65:
-							_ = position309_33_65
+						l306_33_65:
+							_ = position305_33_65
 						}
 						goto lok33_65
-					l308_33_65:
-						pos, ti = position308_33_65, tokenIndex308_33_65
-						goto l244_65
+					l304_33_65:
+						pos, ti = position304_33_65, tokenIndex304_33_65
+						goto l240_65
 					}
 				lok33_65:
-					goto l243_65
-				l244_65:
-					pos, ti = position244_65, tokenIndex244_65
+					goto l239_65
+				l240_65:
+					pos, ti = position240_65, tokenIndex240_65
 				}
 				if p.records(ruledatabase) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(ruledatabase, position242_65)
+					p.add(ruledatabase, position238_65)
 					ti = p.tokenIndex
 				}
 			}
@@ -18811,20 +18969,20 @@ func (p *Parser) nwaisindex() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l235
+			goto l231
 		}
 		pos++
 		{ // search
 			if false {
-				goto l235
+				goto l231
 			}
 			comp_66 := p.comp
 			p.comp = uint32(rulesearch)
 			{
-				position162_66 := pos
-			l163_66:
+				position158_66 := pos
+			l159_66:
 				{
-					position164_66, tokenIndex164_66 := pos, ti
+					position160_66, tokenIndex160_66 := pos, ti
 					{
 						if c := buffer[pos]; class13[c] != 0 {
 							pos++
@@ -18834,17 +18992,17 @@ func (p *Parser) nwaisindex() bool {
 							}
 
 							{ // uchar
-								position308_25_66, tokenIndex308_25_66 := pos, ti
+								position304_25_66, tokenIndex304_25_66 := pos, ti
 								{
-									position309_25_66 := pos
+									position305_25_66 := pos
 									{
-										position310_25_66, tokenIndex310_25_66 := pos, ti
+										position306_25_66, tokenIndex306_25_66 := pos, ti
 										{ // unreserved
 											if int(pos) == p.at {
 												p.note(24, true)
 											}
 											if c := buffer[pos]; class0[c] != 0 {
-												goto l305_3_25_66
+												goto l301_3_25_66
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
@@ -18853,21 +19011,21 @@ func (p *Parser) nwaisindex() bool {
 												p.note(25, true)
 											}
 											if c := buffer[pos]; class1[c] != 0 {
-												goto l305_3_25_66
+												goto l301_3_25_66
 											}
-											goto l311_25_66
-										l305_3_25_66:
+											goto l307_25_66
+										l301_3_25_66:
 											pos++
 											goto lok3_25_66
 										}
 									lok3_25_66:
-										goto l310_25_66
-									l311_25_66:
-										pos, ti = position310_25_66, tokenIndex310_25_66
+										goto l306_25_66
+									l307_25_66:
+										pos, ti = position306_25_66, tokenIndex306_25_66
 										{ // escape
-											position303_4_25_66, tokenIndex303_4_25_66 := pos, ti
+											position299_4_25_66, tokenIndex299_4_25_66 := pos, ti
 											{
-												position304_4_25_66 := pos
+												position300_4_25_66 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(22, true)
@@ -18876,7 +19034,7 @@ func (p *Parser) nwaisindex() bool {
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_25_66
+													goto l299_4_25_66
 												}
 												pos++
 												{ // hex
@@ -18884,13 +19042,13 @@ func (p *Parser) nwaisindex() bool {
 														p.note(23, true)
 													}
 													if c := buffer[pos]; class2[c] != 0 {
-														goto l300_1_4_25_66
+														goto l296_1_4_25_66
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_25_66
-												l300_1_4_25_66:
+													goto l299_4_25_66
+												l296_1_4_25_66:
 													pos++
 													goto lok1_4_25_66
 												}
@@ -18900,45 +19058,45 @@ func (p *Parser) nwaisindex() bool {
 														p.note(23, true)
 													}
 													if c := buffer[pos]; class2[c] != 0 {
-														goto l300_2_4_25_66
+														goto l296_2_4_25_66
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_25_66
-												l300_2_4_25_66:
+													goto l299_4_25_66
+												l296_2_4_25_66:
 													pos++
 													goto lok2_4_25_66
 												}
 											lok2_4_25_66:
-												_ = position304_4_25_66
+												_ = position300_4_25_66
 											}
 											goto lok4_25_66
-										l303_4_25_66:
-											pos, ti = position303_4_25_66, tokenIndex303_4_25_66
-											goto l308_25_66
+										l299_4_25_66:
+											pos, ti = position299_4_25_66, tokenIndex299_4_25_66
+											goto l304_25_66
 										}
 									lok4_25_66:
 									}
-								l310_25_66:
-									_ = position309_25_66
+								l306_25_66:
+									_ = position305_25_66
 								}
 								goto lok25_66
-							l308_25_66:
-								pos, ti = position308_25_66, tokenIndex308_25_66
-								goto l164_66
+							l304_25_66:
+								pos, ti = position304_25_66, tokenIndex304_25_66
+								goto l160_66
 							}
 						lok25_66:
 						}
 					}
 
-					goto l163_66
-				l164_66:
-					pos, ti = position164_66, tokenIndex164_66
+					goto l159_66
+				l160_66:
+					pos, ti = position160_66, tokenIndex160_66
 				}
 				if p.records(rulesearch) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulesearch, position162_66)
+					p.add(rulesearch, position158_66)
 					ti = p.tokenIndex
 				}
 			}
@@ -18947,52 +19105,52 @@ func (p *Parser) nwaisindex() bool {
 		}
 	lok66:
 		{
-			position237, tokenIndex237 := pos, ti
+			position233, tokenIndex233 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l237
+				goto l233
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l235
-		l237:
-			pos, ti = position237, tokenIndex237
+			goto l231
+		l233:
+			pos, ti = position233, tokenIndex233
 		}
 		if p.records(rulewaisindex) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulewaisindex, position236)
+			p.add(rulewaisindex, position232)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l235:
-	pos, ti = position235, tokenIndex235
+l231:
+	pos, ti = position231, tokenIndex231
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rwaisdoc is rule 46 waisdoc <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '/' wtype '/' wpath !.)>
+// rwaisdoc is rule 47 waisdoc <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '/' wtype '/' wpath !.)>
 func (p *Parser) rwaisdoc() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulewaisdoc)
-	position238, tokenIndex238 := pos, ti
+	position234, tokenIndex234 := pos, ti
 	{
-		position239 := pos
+		position235 := pos
 		if buffer[pos] != 'w' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l238
+			goto l234
 		}
 		pos++
 		if buffer[pos] != 'a' {
@@ -19000,7 +19158,7 @@ func (p *Parser) rwaisdoc() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l238
+			goto l234
 		}
 		pos++
 		if buffer[pos] != 'i' {
@@ -19008,7 +19166,7 @@ func (p *Parser) rwaisdoc() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l238
+			goto l234
 		}
 		pos++
 		if buffer[pos] != 's' {
@@ -19016,7 +19174,7 @@ func (p *Parser) rwaisdoc() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l238
+			goto l234
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -19024,7 +19182,7 @@ func (p *Parser) rwaisdoc() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l238
+			goto l234
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -19032,7 +19190,7 @@ func (p *Parser) rwaisdoc() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l238
+			goto l234
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -19040,11 +19198,11 @@ func (p *Parser) rwaisdoc() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l238
+			goto l234
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
-			goto l238
+			goto l234
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '/' {
@@ -19052,108 +19210,108 @@ func (p *Parser) rwaisdoc() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l238
+			goto l234
 		}
 		pos++
 		{ // database
 			if false {
-				goto l238
+				goto l234
 			}
 			comp_67 := p.comp
 			p.comp = uint32(ruledatabase)
 			{
-				position242_67 := pos
-			l243_67:
+				position238_67 := pos
+			l239_67:
 				{
-					position244_67, tokenIndex244_67 := pos, ti
+					position240_67, tokenIndex240_67 := pos, ti
 					{ // uchar
-						position308_33_67, tokenIndex308_33_67 := pos, ti
+						position304_33_67, tokenIndex304_33_67 := pos, ti
 						{
-							position309_33_67 := pos
+							position305_33_67 := pos
 							{
-								position310_33_67, tokenIndex310_33_67 := pos, ti
+								position306_33_67, tokenIndex306_33_67 := pos, ti
 								{ // unreserved
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_33_67
+										goto l301_3_33_67
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_33_67
+										goto l301_3_33_67
 									}
-									goto l311_33_67
-								l305_3_33_67:
+									goto l307_33_67
+								l301_3_33_67:
 									pos++
 									goto lok3_33_67
 								}
 							lok3_33_67:
-								goto l310_33_67
-							l311_33_67:
-								pos, ti = position310_33_67, tokenIndex310_33_67
+								goto l306_33_67
+							l307_33_67:
+								pos, ti = position306_33_67, tokenIndex306_33_67
 								{ // escape
-									position303_4_33_67, tokenIndex303_4_33_67 := pos, ti
+									position299_4_33_67, tokenIndex299_4_33_67 := pos, ti
 									{
-										position304_4_33_67 := pos
+										position300_4_33_67 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_33_67
+											goto l299_4_33_67
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_33_67
+												goto l296_1_4_33_67
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_33_67
-										l300_1_4_33_67:
+											goto l299_4_33_67
+										l296_1_4_33_67:
 											pos++
 											goto lok1_4_33_67
 										}
 									lok1_4_33_67:
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_33_67
+												goto l296_2_4_33_67
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_33_67
-										l300_2_4_33_67:
+											goto l299_4_33_67
+										l296_2_4_33_67:
 											pos++
 											goto lok2_4_33_67
 										}
 									lok2_4_33_67:
-										_ = position304_4_33_67
+										_ = position300_4_33_67
 									}
 									goto lok4_33_67
-								l303_4_33_67:
-									pos, ti = position303_4_33_67, tokenIndex303_4_33_67
-									goto l308_33_67
+								l299_4_33_67:
+									pos, ti = position299_4_33_67, tokenIndex299_4_33_67
+									goto l304_33_67
 								}
 							lok4_33_67:
 							}
-						l310_33_67:
-							_ = position309_33_67
+						l306_33_67:
+							_ = position305_33_67
 						}
 						goto lok33_67
-					l308_33_67:
-						pos, ti = position308_33_67, tokenIndex308_33_67
-						goto l244_67
+					l304_33_67:
+						pos, ti = position304_33_67, tokenIndex304_33_67
+						goto l240_67
 					}
 				lok33_67:
-					goto l243_67
-				l244_67:
-					pos, ti = position244_67, tokenIndex244_67
+					goto l239_67
+				l240_67:
+					pos, ti = position240_67, tokenIndex240_67
 				}
 				if p.records(ruledatabase) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(ruledatabase, position242_67)
+					p.add(ruledatabase, position238_67)
 					ti = p.tokenIndex
 				}
 			}
@@ -19166,108 +19324,108 @@ func (p *Parser) rwaisdoc() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l238
+			goto l234
 		}
 		pos++
 		{ // wtype
 			if false {
-				goto l238
+				goto l234
 			}
 			comp_68 := p.comp
 			p.comp = uint32(rulewtype)
 			{
-				position246_68 := pos
-			l247_68:
+				position242_68 := pos
+			l243_68:
 				{
-					position248_68, tokenIndex248_68 := pos, ti
+					position244_68, tokenIndex244_68 := pos, ti
 					{ // uchar
-						position308_34_68, tokenIndex308_34_68 := pos, ti
+						position304_34_68, tokenIndex304_34_68 := pos, ti
 						{
-							position309_34_68 := pos
+							position305_34_68 := pos
 							{
-								position310_34_68, tokenIndex310_34_68 := pos, ti
+								position306_34_68, tokenIndex306_34_68 := pos, ti
 								{ // unreserved
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_34_68
+										goto l301_3_34_68
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_34_68
+										goto l301_3_34_68
 									}
-									goto l311_34_68
-								l305_3_34_68:
+									goto l307_34_68
+								l301_3_34_68:
 									pos++
 									goto lok3_34_68
 								}
 							lok3_34_68:
-								goto l310_34_68
-							l311_34_68:
-								pos, ti = position310_34_68, tokenIndex310_34_68
+								goto l306_34_68
+							l307_34_68:
+								pos, ti = position306_34_68, tokenIndex306_34_68
 								{ // escape
-									position303_4_34_68, tokenIndex303_4_34_68 := pos, ti
+									position299_4_34_68, tokenIndex299_4_34_68 := pos, ti
 									{
-										position304_4_34_68 := pos
+										position300_4_34_68 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_34_68
+											goto l299_4_34_68
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_34_68
+												goto l296_1_4_34_68
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_34_68
-										l300_1_4_34_68:
+											goto l299_4_34_68
+										l296_1_4_34_68:
 											pos++
 											goto lok1_4_34_68
 										}
 									lok1_4_34_68:
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_34_68
+												goto l296_2_4_34_68
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_34_68
-										l300_2_4_34_68:
+											goto l299_4_34_68
+										l296_2_4_34_68:
 											pos++
 											goto lok2_4_34_68
 										}
 									lok2_4_34_68:
-										_ = position304_4_34_68
+										_ = position300_4_34_68
 									}
 									goto lok4_34_68
-								l303_4_34_68:
-									pos, ti = position303_4_34_68, tokenIndex303_4_34_68
-									goto l308_34_68
+								l299_4_34_68:
+									pos, ti = position299_4_34_68, tokenIndex299_4_34_68
+									goto l304_34_68
 								}
 							lok4_34_68:
 							}
-						l310_34_68:
-							_ = position309_34_68
+						l306_34_68:
+							_ = position305_34_68
 						}
 						goto lok34_68
-					l308_34_68:
-						pos, ti = position308_34_68, tokenIndex308_34_68
-						goto l248_68
+					l304_34_68:
+						pos, ti = position304_34_68, tokenIndex304_34_68
+						goto l244_68
 					}
 				lok34_68:
-					goto l247_68
-				l248_68:
-					pos, ti = position248_68, tokenIndex248_68
+					goto l243_68
+				l244_68:
+					pos, ti = position244_68, tokenIndex244_68
 				}
 				if p.records(rulewtype) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulewtype, position246_68)
+					p.add(rulewtype, position242_68)
 					ti = p.tokenIndex
 				}
 			}
@@ -19280,108 +19438,108 @@ func (p *Parser) rwaisdoc() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l238
+			goto l234
 		}
 		pos++
 		{ // wpath
 			if false {
-				goto l238
+				goto l234
 			}
 			comp_69 := p.comp
 			p.comp = uint32(rulewpath)
 			{
-				position250_69 := pos
-			l251_69:
+				position246_69 := pos
+			l247_69:
 				{
-					position252_69, tokenIndex252_69 := pos, ti
+					position248_69, tokenIndex248_69 := pos, ti
 					{ // uchar
-						position308_35_69, tokenIndex308_35_69 := pos, ti
+						position304_35_69, tokenIndex304_35_69 := pos, ti
 						{
-							position309_35_69 := pos
+							position305_35_69 := pos
 							{
-								position310_35_69, tokenIndex310_35_69 := pos, ti
+								position306_35_69, tokenIndex306_35_69 := pos, ti
 								{ // unreserved
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_35_69
+										goto l301_3_35_69
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_35_69
+										goto l301_3_35_69
 									}
-									goto l311_35_69
-								l305_3_35_69:
+									goto l307_35_69
+								l301_3_35_69:
 									pos++
 									goto lok3_35_69
 								}
 							lok3_35_69:
-								goto l310_35_69
-							l311_35_69:
-								pos, ti = position310_35_69, tokenIndex310_35_69
+								goto l306_35_69
+							l307_35_69:
+								pos, ti = position306_35_69, tokenIndex306_35_69
 								{ // escape
-									position303_4_35_69, tokenIndex303_4_35_69 := pos, ti
+									position299_4_35_69, tokenIndex299_4_35_69 := pos, ti
 									{
-										position304_4_35_69 := pos
+										position300_4_35_69 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_35_69
+											goto l299_4_35_69
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_35_69
+												goto l296_1_4_35_69
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_35_69
-										l300_1_4_35_69:
+											goto l299_4_35_69
+										l296_1_4_35_69:
 											pos++
 											goto lok1_4_35_69
 										}
 									lok1_4_35_69:
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_35_69
+												goto l296_2_4_35_69
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_35_69
-										l300_2_4_35_69:
+											goto l299_4_35_69
+										l296_2_4_35_69:
 											pos++
 											goto lok2_4_35_69
 										}
 									lok2_4_35_69:
-										_ = position304_4_35_69
+										_ = position300_4_35_69
 									}
 									goto lok4_35_69
-								l303_4_35_69:
-									pos, ti = position303_4_35_69, tokenIndex303_4_35_69
-									goto l308_35_69
+								l299_4_35_69:
+									pos, ti = position299_4_35_69, tokenIndex299_4_35_69
+									goto l304_35_69
 								}
 							lok4_35_69:
 							}
-						l310_35_69:
-							_ = position309_35_69
+						l306_35_69:
+							_ = position305_35_69
 						}
 						goto lok35_69
-					l308_35_69:
-						pos, ti = position308_35_69, tokenIndex308_35_69
-						goto l252_69
+					l304_35_69:
+						pos, ti = position304_35_69, tokenIndex304_35_69
+						goto l248_69
 					}
 				lok35_69:
-					goto l251_69
-				l252_69:
-					pos, ti = position252_69, tokenIndex252_69
+					goto l247_69
+				l248_69:
+					pos, ti = position248_69, tokenIndex248_69
 				}
 				if p.records(rulewpath) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulewpath, position250_69)
+					p.add(rulewpath, position246_69)
 					ti = p.tokenIndex
 				}
 			}
@@ -19390,32 +19548,32 @@ func (p *Parser) rwaisdoc() bool {
 		}
 	lok69:
 		{
-			position240, tokenIndex240 := pos, ti
+			position236, tokenIndex236 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l240
+				goto l236
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l238
-		l240:
-			pos, ti = position240, tokenIndex240
+			goto l234
+		l236:
+			pos, ti = position236, tokenIndex236
 		}
 		if p.records(rulewaisdoc) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulewaisdoc, position239)
+			p.add(rulewaisdoc, position235)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l238:
-	pos, ti = position238, tokenIndex238
+l234:
+	pos, ti = position234, tokenIndex234
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -19426,9 +19584,9 @@ func (p *Parser) nwaisdoc() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulewaisdoc)
-	position238, tokenIndex238 := pos, ti
+	position234, tokenIndex234 := pos, ti
 	{
-		position239 := pos
+		position235 := pos
 		if buffer[pos] != 'w' {
 			if int(pos) == p.at {
 				p.note(2, true)
@@ -19437,7 +19595,7 @@ func (p *Parser) nwaisdoc() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l238
+			goto l234
 		}
 		pos++
 		if buffer[pos] != 'a' {
@@ -19448,7 +19606,7 @@ func (p *Parser) nwaisdoc() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l238
+			goto l234
 		}
 		pos++
 		if buffer[pos] != 'i' {
@@ -19459,7 +19617,7 @@ func (p *Parser) nwaisdoc() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l238
+			goto l234
 		}
 		pos++
 		if buffer[pos] != 's' {
@@ -19470,7 +19628,7 @@ func (p *Parser) nwaisdoc() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l238
+			goto l234
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -19481,7 +19639,7 @@ func (p *Parser) nwaisdoc() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l238
+			goto l234
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -19492,7 +19650,7 @@ func (p *Parser) nwaisdoc() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l238
+			goto l234
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -19503,11 +19661,11 @@ func (p *Parser) nwaisdoc() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l238
+			goto l234
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
-			goto l238
+			goto l234
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '/' {
@@ -19518,32 +19676,32 @@ func (p *Parser) nwaisdoc() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l238
+			goto l234
 		}
 		pos++
 		{ // database
 			if false {
-				goto l238
+				goto l234
 			}
 			comp_67 := p.comp
 			p.comp = uint32(ruledatabase)
 			{
-				position242_67 := pos
-			l243_67:
+				position238_67 := pos
+			l239_67:
 				{
-					position244_67, tokenIndex244_67 := pos, ti
+					position240_67, tokenIndex240_67 := pos, ti
 					{ // uchar
-						position308_33_67, tokenIndex308_33_67 := pos, ti
+						position304_33_67, tokenIndex304_33_67 := pos, ti
 						{
-							position309_33_67 := pos
+							position305_33_67 := pos
 							{
-								position310_33_67, tokenIndex310_33_67 := pos, ti
+								position306_33_67, tokenIndex306_33_67 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_33_67
+										goto l301_3_33_67
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -19552,21 +19710,21 @@ func (p *Parser) nwaisdoc() bool {
 										p.note(25, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_33_67
+										goto l301_3_33_67
 									}
-									goto l311_33_67
-								l305_3_33_67:
+									goto l307_33_67
+								l301_3_33_67:
 									pos++
 									goto lok3_33_67
 								}
 							lok3_33_67:
-								goto l310_33_67
-							l311_33_67:
-								pos, ti = position310_33_67, tokenIndex310_33_67
+								goto l306_33_67
+							l307_33_67:
+								pos, ti = position306_33_67, tokenIndex306_33_67
 								{ // escape
-									position303_4_33_67, tokenIndex303_4_33_67 := pos, ti
+									position299_4_33_67, tokenIndex299_4_33_67 := pos, ti
 									{
-										position304_4_33_67 := pos
+										position300_4_33_67 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(22, true)
@@ -19575,7 +19733,7 @@ func (p *Parser) nwaisdoc() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_33_67
+											goto l299_4_33_67
 										}
 										pos++
 										{ // hex
@@ -19583,13 +19741,13 @@ func (p *Parser) nwaisdoc() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_33_67
+												goto l296_1_4_33_67
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_33_67
-										l300_1_4_33_67:
+											goto l299_4_33_67
+										l296_1_4_33_67:
 											pos++
 											goto lok1_4_33_67
 										}
@@ -19599,42 +19757,42 @@ func (p *Parser) nwaisdoc() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_33_67
+												goto l296_2_4_33_67
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_33_67
-										l300_2_4_33_67:
+											goto l299_4_33_67
+										l296_2_4_33_67:
 											pos++
 											goto lok2_4_33_67
 										}
 									lok2_4_33_67:
-										_ = position304_4_33_67
+										_ = position300_4_33_67
 									}
 									goto lok4_33_67
-								l303_4_33_67:
-									pos, ti = position303_4_33_67, tokenIndex303_4_33_67
-									goto l308_33_67
+								l299_4_33_67:
+									pos, ti = position299_4_33_67, tokenIndex299_4_33_67
+									goto l304_33_67
 								}
 							lok4_33_67:
 							}
-						l310_33_67:
-							_ = position309_33_67
+						l306_33_67:
+							_ = position305_33_67
 						}
 						goto lok33_67
-					l308_33_67:
-						pos, ti = position308_33_67, tokenIndex308_33_67
-						goto l244_67
+					l304_33_67:
+						pos, ti = position304_33_67, tokenIndex304_33_67
+						goto l240_67
 					}
 				lok33_67:
-					goto l243_67
-				l244_67:
-					pos, ti = position244_67, tokenIndex244_67
+					goto l239_67
+				l240_67:
+					pos, ti = position240_67, tokenIndex240_67
 				}
 				if p.records(ruledatabase) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(ruledatabase, position242_67)
+					p.add(ruledatabase, position238_67)
 					ti = p.tokenIndex
 				}
 			}
@@ -19650,32 +19808,32 @@ func (p *Parser) nwaisdoc() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l238
+			goto l234
 		}
 		pos++
 		{ // wtype
 			if false {
-				goto l238
+				goto l234
 			}
 			comp_68 := p.comp
 			p.comp = uint32(rulewtype)
 			{
-				position246_68 := pos
-			l247_68:
+				position242_68 := pos
+			l243_68:
 				{
-					position248_68, tokenIndex248_68 := pos, ti
+					position244_68, tokenIndex244_68 := pos, ti
 					{ // uchar
-						position308_34_68, tokenIndex308_34_68 := pos, ti
+						position304_34_68, tokenIndex304_34_68 := pos, ti
 						{
-							position309_34_68 := pos
+							position305_34_68 := pos
 							{
-								position310_34_68, tokenIndex310_34_68 := pos, ti
+								position306_34_68, tokenIndex306_34_68 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_34_68
+										goto l301_3_34_68
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -19684,21 +19842,21 @@ func (p *Parser) nwaisdoc() bool {
 										p.note(25, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_34_68
+										goto l301_3_34_68
 									}
-									goto l311_34_68
-								l305_3_34_68:
+									goto l307_34_68
+								l301_3_34_68:
 									pos++
 									goto lok3_34_68
 								}
 							lok3_34_68:
-								goto l310_34_68
-							l311_34_68:
-								pos, ti = position310_34_68, tokenIndex310_34_68
+								goto l306_34_68
+							l307_34_68:
+								pos, ti = position306_34_68, tokenIndex306_34_68
 								{ // escape
-									position303_4_34_68, tokenIndex303_4_34_68 := pos, ti
+									position299_4_34_68, tokenIndex299_4_34_68 := pos, ti
 									{
-										position304_4_34_68 := pos
+										position300_4_34_68 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(22, true)
@@ -19707,7 +19865,7 @@ func (p *Parser) nwaisdoc() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_34_68
+											goto l299_4_34_68
 										}
 										pos++
 										{ // hex
@@ -19715,13 +19873,13 @@ func (p *Parser) nwaisdoc() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_34_68
+												goto l296_1_4_34_68
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_34_68
-										l300_1_4_34_68:
+											goto l299_4_34_68
+										l296_1_4_34_68:
 											pos++
 											goto lok1_4_34_68
 										}
@@ -19731,42 +19889,42 @@ func (p *Parser) nwaisdoc() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_34_68
+												goto l296_2_4_34_68
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_34_68
-										l300_2_4_34_68:
+											goto l299_4_34_68
+										l296_2_4_34_68:
 											pos++
 											goto lok2_4_34_68
 										}
 									lok2_4_34_68:
-										_ = position304_4_34_68
+										_ = position300_4_34_68
 									}
 									goto lok4_34_68
-								l303_4_34_68:
-									pos, ti = position303_4_34_68, tokenIndex303_4_34_68
-									goto l308_34_68
+								l299_4_34_68:
+									pos, ti = position299_4_34_68, tokenIndex299_4_34_68
+									goto l304_34_68
 								}
 							lok4_34_68:
 							}
-						l310_34_68:
-							_ = position309_34_68
+						l306_34_68:
+							_ = position305_34_68
 						}
 						goto lok34_68
-					l308_34_68:
-						pos, ti = position308_34_68, tokenIndex308_34_68
-						goto l248_68
+					l304_34_68:
+						pos, ti = position304_34_68, tokenIndex304_34_68
+						goto l244_68
 					}
 				lok34_68:
-					goto l247_68
-				l248_68:
-					pos, ti = position248_68, tokenIndex248_68
+					goto l243_68
+				l244_68:
+					pos, ti = position244_68, tokenIndex244_68
 				}
 				if p.records(rulewtype) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulewtype, position246_68)
+					p.add(rulewtype, position242_68)
 					ti = p.tokenIndex
 				}
 			}
@@ -19782,32 +19940,32 @@ func (p *Parser) nwaisdoc() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l238
+			goto l234
 		}
 		pos++
 		{ // wpath
 			if false {
-				goto l238
+				goto l234
 			}
 			comp_69 := p.comp
 			p.comp = uint32(rulewpath)
 			{
-				position250_69 := pos
-			l251_69:
+				position246_69 := pos
+			l247_69:
 				{
-					position252_69, tokenIndex252_69 := pos, ti
+					position248_69, tokenIndex248_69 := pos, ti
 					{ // uchar
-						position308_35_69, tokenIndex308_35_69 := pos, ti
+						position304_35_69, tokenIndex304_35_69 := pos, ti
 						{
-							position309_35_69 := pos
+							position305_35_69 := pos
 							{
-								position310_35_69, tokenIndex310_35_69 := pos, ti
+								position306_35_69, tokenIndex306_35_69 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_35_69
+										goto l301_3_35_69
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -19816,21 +19974,21 @@ func (p *Parser) nwaisdoc() bool {
 										p.note(25, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_35_69
+										goto l301_3_35_69
 									}
-									goto l311_35_69
-								l305_3_35_69:
+									goto l307_35_69
+								l301_3_35_69:
 									pos++
 									goto lok3_35_69
 								}
 							lok3_35_69:
-								goto l310_35_69
-							l311_35_69:
-								pos, ti = position310_35_69, tokenIndex310_35_69
+								goto l306_35_69
+							l307_35_69:
+								pos, ti = position306_35_69, tokenIndex306_35_69
 								{ // escape
-									position303_4_35_69, tokenIndex303_4_35_69 := pos, ti
+									position299_4_35_69, tokenIndex299_4_35_69 := pos, ti
 									{
-										position304_4_35_69 := pos
+										position300_4_35_69 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(22, true)
@@ -19839,7 +19997,7 @@ func (p *Parser) nwaisdoc() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_35_69
+											goto l299_4_35_69
 										}
 										pos++
 										{ // hex
@@ -19847,13 +20005,13 @@ func (p *Parser) nwaisdoc() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_35_69
+												goto l296_1_4_35_69
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_35_69
-										l300_1_4_35_69:
+											goto l299_4_35_69
+										l296_1_4_35_69:
 											pos++
 											goto lok1_4_35_69
 										}
@@ -19863,42 +20021,42 @@ func (p *Parser) nwaisdoc() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_35_69
+												goto l296_2_4_35_69
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_35_69
-										l300_2_4_35_69:
+											goto l299_4_35_69
+										l296_2_4_35_69:
 											pos++
 											goto lok2_4_35_69
 										}
 									lok2_4_35_69:
-										_ = position304_4_35_69
+										_ = position300_4_35_69
 									}
 									goto lok4_35_69
-								l303_4_35_69:
-									pos, ti = position303_4_35_69, tokenIndex303_4_35_69
-									goto l308_35_69
+								l299_4_35_69:
+									pos, ti = position299_4_35_69, tokenIndex299_4_35_69
+									goto l304_35_69
 								}
 							lok4_35_69:
 							}
-						l310_35_69:
-							_ = position309_35_69
+						l306_35_69:
+							_ = position305_35_69
 						}
 						goto lok35_69
-					l308_35_69:
-						pos, ti = position308_35_69, tokenIndex308_35_69
-						goto l252_69
+					l304_35_69:
+						pos, ti = position304_35_69, tokenIndex304_35_69
+						goto l248_69
 					}
 				lok35_69:
-					goto l251_69
-				l252_69:
-					pos, ti = position252_69, tokenIndex252_69
+					goto l247_69
+				l248_69:
+					pos, ti = position248_69, tokenIndex248_69
 				}
 				if p.records(rulewpath) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulewpath, position250_69)
+					p.add(rulewpath, position246_69)
 					ti = p.tokenIndex
 				}
 			}
@@ -19907,136 +20065,136 @@ func (p *Parser) nwaisdoc() bool {
 		}
 	lok69:
 		{
-			position240, tokenIndex240 := pos, ti
+			position236, tokenIndex236 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l240
+				goto l236
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l238
-		l240:
-			pos, ti = position240, tokenIndex240
+			goto l234
+		l236:
+			pos, ti = position236, tokenIndex236
 		}
 		if p.records(rulewaisdoc) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulewaisdoc, position239)
+			p.add(rulewaisdoc, position235)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l238:
-	pos, ti = position238, tokenIndex238
+l234:
+	pos, ti = position234, tokenIndex234
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rdatabase is rule 47 database <- <uchar*>
+// rdatabase is rule 48 database <- <uchar*>
 func (p *Parser) rdatabase() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruledatabase)
 	{
-		position242 := pos
-	l243:
+		position238 := pos
+	l239:
 		{
-			position244, tokenIndex244 := pos, ti
+			position240, tokenIndex240 := pos, ti
 			{ // uchar
-				position308_33, tokenIndex308_33 := pos, ti
+				position304_33, tokenIndex304_33 := pos, ti
 				{
-					position309_33 := pos
+					position305_33 := pos
 					{
-						position310_33, tokenIndex310_33 := pos, ti
+						position306_33, tokenIndex306_33 := pos, ti
 						{ // unreserved
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l305_3_33
+								goto l301_3_33
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if c := buffer[pos]; class1[c] != 0 {
-								goto l305_3_33
+								goto l301_3_33
 							}
-							goto l311_33
-						l305_3_33:
+							goto l307_33
+						l301_3_33:
 							pos++
 							goto lok3_33
 						}
 					lok3_33:
-						goto l310_33
-					l311_33:
-						pos, ti = position310_33, tokenIndex310_33
+						goto l306_33
+					l307_33:
+						pos, ti = position306_33, tokenIndex306_33
 						{ // escape
-							position303_4_33, tokenIndex303_4_33 := pos, ti
+							position299_4_33, tokenIndex299_4_33 := pos, ti
 							{
-								position304_4_33 := pos
+								position300_4_33 := pos
 								if buffer[pos] != '%' {
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l303_4_33
+									goto l299_4_33
 								}
 								pos++
 								{ // hex
 									if c := buffer[pos]; class2[c] != 0 {
-										goto l300_1_4_33
+										goto l296_1_4_33
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l303_4_33
-								l300_1_4_33:
+									goto l299_4_33
+								l296_1_4_33:
 									pos++
 									goto lok1_4_33
 								}
 							lok1_4_33:
 								{ // hex
 									if c := buffer[pos]; class2[c] != 0 {
-										goto l300_2_4_33
+										goto l296_2_4_33
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l303_4_33
-								l300_2_4_33:
+									goto l299_4_33
+								l296_2_4_33:
 									pos++
 									goto lok2_4_33
 								}
 							lok2_4_33:
-								_ = position304_4_33
+								_ = position300_4_33
 							}
 							goto lok4_33
-						l303_4_33:
-							pos, ti = position303_4_33, tokenIndex303_4_33
-							goto l308_33
+						l299_4_33:
+							pos, ti = position299_4_33, tokenIndex299_4_33
+							goto l304_33
 						}
 					lok4_33:
 					}
-				l310_33:
-					_ = position309_33
+				l306_33:
+					_ = position305_33
 				}
 				goto lok33
-			l308_33:
-				pos, ti = position308_33, tokenIndex308_33
-				goto l244
+			l304_33:
+				pos, ti = position304_33, tokenIndex304_33
+				goto l240
 			}
 		lok33:
-			goto l243
-		l244:
-			pos, ti = position244, tokenIndex244
+			goto l239
+		l240:
+			pos, ti = position240, tokenIndex240
 		}
 		if p.records(ruledatabase) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruledatabase, position242)
+			p.add(ruledatabase, position238)
 			ti = p.tokenIndex
 		}
 	}
@@ -20051,22 +20209,22 @@ func (p *Parser) ndatabase() bool {
 	comp := p.comp
 	p.comp = uint32(ruledatabase)
 	{
-		position242 := pos
-	l243:
+		position238 := pos
+	l239:
 		{
-			position244, tokenIndex244 := pos, ti
+			position240, tokenIndex240 := pos, ti
 			{ // uchar
-				position308_33, tokenIndex308_33 := pos, ti
+				position304_33, tokenIndex304_33 := pos, ti
 				{
-					position309_33 := pos
+					position305_33 := pos
 					{
-						position310_33, tokenIndex310_33 := pos, ti
+						position306_33, tokenIndex306_33 := pos, ti
 						{ // unreserved
 							if int(pos) == p.at {
 								p.note(24, true)
 							}
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l305_3_33
+								goto l301_3_33
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -20075,21 +20233,21 @@ func (p *Parser) ndatabase() bool {
 								p.note(25, true)
 							}
 							if c := buffer[pos]; class1[c] != 0 {
-								goto l305_3_33
+								goto l301_3_33
 							}
-							goto l311_33
-						l305_3_33:
+							goto l307_33
+						l301_3_33:
 							pos++
 							goto lok3_33
 						}
 					lok3_33:
-						goto l310_33
-					l311_33:
-						pos, ti = position310_33, tokenIndex310_33
+						goto l306_33
+					l307_33:
+						pos, ti = position306_33, tokenIndex306_33
 						{ // escape
-							position303_4_33, tokenIndex303_4_33 := pos, ti
+							position299_4_33, tokenIndex299_4_33 := pos, ti
 							{
-								position304_4_33 := pos
+								position300_4_33 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
 										p.note(22, true)
@@ -20098,7 +20256,7 @@ func (p *Parser) ndatabase() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l303_4_33
+									goto l299_4_33
 								}
 								pos++
 								{ // hex
@@ -20106,13 +20264,13 @@ func (p *Parser) ndatabase() bool {
 										p.note(23, true)
 									}
 									if c := buffer[pos]; class2[c] != 0 {
-										goto l300_1_4_33
+										goto l296_1_4_33
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l303_4_33
-								l300_1_4_33:
+									goto l299_4_33
+								l296_1_4_33:
 									pos++
 									goto lok1_4_33
 								}
@@ -20122,42 +20280,42 @@ func (p *Parser) ndatabase() bool {
 										p.note(23, true)
 									}
 									if c := buffer[pos]; class2[c] != 0 {
-										goto l300_2_4_33
+										goto l296_2_4_33
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l303_4_33
-								l300_2_4_33:
+									goto l299_4_33
+								l296_2_4_33:
 									pos++
 									goto lok2_4_33
 								}
 							lok2_4_33:
-								_ = position304_4_33
+								_ = position300_4_33
 							}
 							goto lok4_33
-						l303_4_33:
-							pos, ti = position303_4_33, tokenIndex303_4_33
-							goto l308_33
+						l299_4_33:
+							pos, ti = position299_4_33, tokenIndex299_4_33
+							goto l304_33
 						}
 					lok4_33:
 					}
-				l310_33:
-					_ = position309_33
+				l306_33:
+					_ = position305_33
 				}
 				goto lok33
-			l308_33:
-				pos, ti = position308_33, tokenIndex308_33
-				goto l244
+			l304_33:
+				pos, ti = position304_33, tokenIndex304_33
+				goto l240
 			}
 		lok33:
-			goto l243
-		l244:
-			pos, ti = position244, tokenIndex244
+			goto l239
+		l240:
+			pos, ti = position240, tokenIndex240
 		}
 		if p.records(ruledatabase) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruledatabase, position242)
+			p.add(ruledatabase, position238)
 			ti = p.tokenIndex
 		}
 	}
@@ -20166,105 +20324,105 @@ func (p *Parser) ndatabase() bool {
 	return true
 }
 
-// rwtype is rule 48 wtype <- <uchar*>
+// rwtype is rule 49 wtype <- <uchar*>
 func (p *Parser) rwtype() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulewtype)
 	{
-		position246 := pos
-	l247:
+		position242 := pos
+	l243:
 		{
-			position248, tokenIndex248 := pos, ti
+			position244, tokenIndex244 := pos, ti
 			{ // uchar
-				position308_34, tokenIndex308_34 := pos, ti
+				position304_34, tokenIndex304_34 := pos, ti
 				{
-					position309_34 := pos
+					position305_34 := pos
 					{
-						position310_34, tokenIndex310_34 := pos, ti
+						position306_34, tokenIndex306_34 := pos, ti
 						{ // unreserved
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l305_3_34
+								goto l301_3_34
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if c := buffer[pos]; class1[c] != 0 {
-								goto l305_3_34
+								goto l301_3_34
 							}
-							goto l311_34
-						l305_3_34:
+							goto l307_34
+						l301_3_34:
 							pos++
 							goto lok3_34
 						}
 					lok3_34:
-						goto l310_34
-					l311_34:
-						pos, ti = position310_34, tokenIndex310_34
+						goto l306_34
+					l307_34:
+						pos, ti = position306_34, tokenIndex306_34
 						{ // escape
-							position303_4_34, tokenIndex303_4_34 := pos, ti
+							position299_4_34, tokenIndex299_4_34 := pos, ti
 							{
-								position304_4_34 := pos
+								position300_4_34 := pos
 								if buffer[pos] != '%' {
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l303_4_34
+									goto l299_4_34
 								}
 								pos++
 								{ // hex
 									if c := buffer[pos]; class2[c] != 0 {
-										goto l300_1_4_34
+										goto l296_1_4_34
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l303_4_34
-								l300_1_4_34:
+									goto l299_4_34
+								l296_1_4_34:
 									pos++
 									goto lok1_4_34
 								}
 							lok1_4_34:
 								{ // hex
 									if c := buffer[pos]; class2[c] != 0 {
-										goto l300_2_4_34
+										goto l296_2_4_34
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l303_4_34
-								l300_2_4_34:
+									goto l299_4_34
+								l296_2_4_34:
 									pos++
 									goto lok2_4_34
 								}
 							lok2_4_34:
-								_ = position304_4_34
+								_ = position300_4_34
 							}
 							goto lok4_34
-						l303_4_34:
-							pos, ti = position303_4_34, tokenIndex303_4_34
-							goto l308_34
+						l299_4_34:
+							pos, ti = position299_4_34, tokenIndex299_4_34
+							goto l304_34
 						}
 					lok4_34:
 					}
-				l310_34:
-					_ = position309_34
+				l306_34:
+					_ = position305_34
 				}
 				goto lok34
-			l308_34:
-				pos, ti = position308_34, tokenIndex308_34
-				goto l248
+			l304_34:
+				pos, ti = position304_34, tokenIndex304_34
+				goto l244
 			}
 		lok34:
-			goto l247
-		l248:
-			pos, ti = position248, tokenIndex248
+			goto l243
+		l244:
+			pos, ti = position244, tokenIndex244
 		}
 		if p.records(rulewtype) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulewtype, position246)
+			p.add(rulewtype, position242)
 			ti = p.tokenIndex
 		}
 	}
@@ -20279,22 +20437,22 @@ func (p *Parser) nwtype() bool {
 	comp := p.comp
 	p.comp = uint32(rulewtype)
 	{
-		position246 := pos
-	l247:
+		position242 := pos
+	l243:
 		{
-			position248, tokenIndex248 := pos, ti
+			position244, tokenIndex244 := pos, ti
 			{ // uchar
-				position308_34, tokenIndex308_34 := pos, ti
+				position304_34, tokenIndex304_34 := pos, ti
 				{
-					position309_34 := pos
+					position305_34 := pos
 					{
-						position310_34, tokenIndex310_34 := pos, ti
+						position306_34, tokenIndex306_34 := pos, ti
 						{ // unreserved
 							if int(pos) == p.at {
 								p.note(24, true)
 							}
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l305_3_34
+								goto l301_3_34
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -20303,21 +20461,21 @@ func (p *Parser) nwtype() bool {
 								p.note(25, true)
 							}
 							if c := buffer[pos]; class1[c] != 0 {
-								goto l305_3_34
+								goto l301_3_34
 							}
-							goto l311_34
-						l305_3_34:
+							goto l307_34
+						l301_3_34:
 							pos++
 							goto lok3_34
 						}
 					lok3_34:
-						goto l310_34
-					l311_34:
-						pos, ti = position310_34, tokenIndex310_34
+						goto l306_34
+					l307_34:
+						pos, ti = position306_34, tokenIndex306_34
 						{ // escape
-							position303_4_34, tokenIndex303_4_34 := pos, ti
+							position299_4_34, tokenIndex299_4_34 := pos, ti
 							{
-								position304_4_34 := pos
+								position300_4_34 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
 										p.note(22, true)
@@ -20326,7 +20484,7 @@ func (p *Parser) nwtype() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l303_4_34
+									goto l299_4_34
 								}
 								pos++
 								{ // hex
@@ -20334,13 +20492,13 @@ func (p *Parser) nwtype() bool {
 										p.note(23, true)
 									}
 									if c := buffer[pos]; class2[c] != 0 {
-										goto l300_1_4_34
+										goto l296_1_4_34
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l303_4_34
-								l300_1_4_34:
+									goto l299_4_34
+								l296_1_4_34:
 									pos++
 									goto lok1_4_34
 								}
@@ -20350,42 +20508,42 @@ func (p *Parser) nwtype() bool {
 										p.note(23, true)
 									}
 									if c := buffer[pos]; class2[c] != 0 {
-										goto l300_2_4_34
+										goto l296_2_4_34
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l303_4_34
-								l300_2_4_34:
+									goto l299_4_34
+								l296_2_4_34:
 									pos++
 									goto lok2_4_34
 								}
 							lok2_4_34:
-								_ = position304_4_34
+								_ = position300_4_34
 							}
 							goto lok4_34
-						l303_4_34:
-							pos, ti = position303_4_34, tokenIndex303_4_34
-							goto l308_34
+						l299_4_34:
+							pos, ti = position299_4_34, tokenIndex299_4_34
+							goto l304_34
 						}
 					lok4_34:
 					}
-				l310_34:
-					_ = position309_34
+				l306_34:
+					_ = position305_34
 				}
 				goto lok34
-			l308_34:
-				pos, ti = position308_34, tokenIndex308_34
-				goto l248
+			l304_34:
+				pos, ti = position304_34, tokenIndex304_34
+				goto l244
 			}
 		lok34:
-			goto l247
-		l248:
-			pos, ti = position248, tokenIndex248
+			goto l243
+		l244:
+			pos, ti = position244, tokenIndex244
 		}
 		if p.records(rulewtype) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulewtype, position246)
+			p.add(rulewtype, position242)
 			ti = p.tokenIndex
 		}
 	}
@@ -20394,105 +20552,105 @@ func (p *Parser) nwtype() bool {
 	return true
 }
 
-// rwpath is rule 49 wpath <- <uchar*>
+// rwpath is rule 50 wpath <- <uchar*>
 func (p *Parser) rwpath() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulewpath)
 	{
-		position250 := pos
-	l251:
+		position246 := pos
+	l247:
 		{
-			position252, tokenIndex252 := pos, ti
+			position248, tokenIndex248 := pos, ti
 			{ // uchar
-				position308_35, tokenIndex308_35 := pos, ti
+				position304_35, tokenIndex304_35 := pos, ti
 				{
-					position309_35 := pos
+					position305_35 := pos
 					{
-						position310_35, tokenIndex310_35 := pos, ti
+						position306_35, tokenIndex306_35 := pos, ti
 						{ // unreserved
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l305_3_35
+								goto l301_3_35
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if c := buffer[pos]; class1[c] != 0 {
-								goto l305_3_35
+								goto l301_3_35
 							}
-							goto l311_35
-						l305_3_35:
+							goto l307_35
+						l301_3_35:
 							pos++
 							goto lok3_35
 						}
 					lok3_35:
-						goto l310_35
-					l311_35:
-						pos, ti = position310_35, tokenIndex310_35
+						goto l306_35
+					l307_35:
+						pos, ti = position306_35, tokenIndex306_35
 						{ // escape
-							position303_4_35, tokenIndex303_4_35 := pos, ti
+							position299_4_35, tokenIndex299_4_35 := pos, ti
 							{
-								position304_4_35 := pos
+								position300_4_35 := pos
 								if buffer[pos] != '%' {
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l303_4_35
+									goto l299_4_35
 								}
 								pos++
 								{ // hex
 									if c := buffer[pos]; class2[c] != 0 {
-										goto l300_1_4_35
+										goto l296_1_4_35
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l303_4_35
-								l300_1_4_35:
+									goto l299_4_35
+								l296_1_4_35:
 									pos++
 									goto lok1_4_35
 								}
 							lok1_4_35:
 								{ // hex
 									if c := buffer[pos]; class2[c] != 0 {
-										goto l300_2_4_35
+										goto l296_2_4_35
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l303_4_35
-								l300_2_4_35:
+									goto l299_4_35
+								l296_2_4_35:
 									pos++
 									goto lok2_4_35
 								}
 							lok2_4_35:
-								_ = position304_4_35
+								_ = position300_4_35
 							}
 							goto lok4_35
-						l303_4_35:
-							pos, ti = position303_4_35, tokenIndex303_4_35
-							goto l308_35
+						l299_4_35:
+							pos, ti = position299_4_35, tokenIndex299_4_35
+							goto l304_35
 						}
 					lok4_35:
 					}
-				l310_35:
-					_ = position309_35
+				l306_35:
+					_ = position305_35
 				}
 				goto lok35
-			l308_35:
-				pos, ti = position308_35, tokenIndex308_35
-				goto l252
+			l304_35:
+				pos, ti = position304_35, tokenIndex304_35
+				goto l248
 			}
 		lok35:
-			goto l251
-		l252:
-			pos, ti = position252, tokenIndex252
+			goto l247
+		l248:
+			pos, ti = position248, tokenIndex248
 		}
 		if p.records(rulewpath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulewpath, position250)
+			p.add(rulewpath, position246)
 			ti = p.tokenIndex
 		}
 	}
@@ -20507,22 +20665,22 @@ func (p *Parser) nwpath() bool {
 	comp := p.comp
 	p.comp = uint32(rulewpath)
 	{
-		position250 := pos
-	l251:
+		position246 := pos
+	l247:
 		{
-			position252, tokenIndex252 := pos, ti
+			position248, tokenIndex248 := pos, ti
 			{ // uchar
-				position308_35, tokenIndex308_35 := pos, ti
+				position304_35, tokenIndex304_35 := pos, ti
 				{
-					position309_35 := pos
+					position305_35 := pos
 					{
-						position310_35, tokenIndex310_35 := pos, ti
+						position306_35, tokenIndex306_35 := pos, ti
 						{ // unreserved
 							if int(pos) == p.at {
 								p.note(24, true)
 							}
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l305_3_35
+								goto l301_3_35
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -20531,21 +20689,21 @@ func (p *Parser) nwpath() bool {
 								p.note(25, true)
 							}
 							if c := buffer[pos]; class1[c] != 0 {
-								goto l305_3_35
+								goto l301_3_35
 							}
-							goto l311_35
-						l305_3_35:
+							goto l307_35
+						l301_3_35:
 							pos++
 							goto lok3_35
 						}
 					lok3_35:
-						goto l310_35
-					l311_35:
-						pos, ti = position310_35, tokenIndex310_35
+						goto l306_35
+					l307_35:
+						pos, ti = position306_35, tokenIndex306_35
 						{ // escape
-							position303_4_35, tokenIndex303_4_35 := pos, ti
+							position299_4_35, tokenIndex299_4_35 := pos, ti
 							{
-								position304_4_35 := pos
+								position300_4_35 := pos
 								if buffer[pos] != '%' {
 									if int(pos) == p.at {
 										p.note(22, true)
@@ -20554,7 +20712,7 @@ func (p *Parser) nwpath() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l303_4_35
+									goto l299_4_35
 								}
 								pos++
 								{ // hex
@@ -20562,13 +20720,13 @@ func (p *Parser) nwpath() bool {
 										p.note(23, true)
 									}
 									if c := buffer[pos]; class2[c] != 0 {
-										goto l300_1_4_35
+										goto l296_1_4_35
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l303_4_35
-								l300_1_4_35:
+									goto l299_4_35
+								l296_1_4_35:
 									pos++
 									goto lok1_4_35
 								}
@@ -20578,42 +20736,42 @@ func (p *Parser) nwpath() bool {
 										p.note(23, true)
 									}
 									if c := buffer[pos]; class2[c] != 0 {
-										goto l300_2_4_35
+										goto l296_2_4_35
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l303_4_35
-								l300_2_4_35:
+									goto l299_4_35
+								l296_2_4_35:
 									pos++
 									goto lok2_4_35
 								}
 							lok2_4_35:
-								_ = position304_4_35
+								_ = position300_4_35
 							}
 							goto lok4_35
-						l303_4_35:
-							pos, ti = position303_4_35, tokenIndex303_4_35
-							goto l308_35
+						l299_4_35:
+							pos, ti = position299_4_35, tokenIndex299_4_35
+							goto l304_35
 						}
 					lok4_35:
 					}
-				l310_35:
-					_ = position309_35
+				l306_35:
+					_ = position305_35
 				}
 				goto lok35
-			l308_35:
-				pos, ti = position308_35, tokenIndex308_35
-				goto l252
+			l304_35:
+				pos, ti = position304_35, tokenIndex304_35
+				goto l248
 			}
 		lok35:
-			goto l251
-		l252:
-			pos, ti = position252, tokenIndex252
+			goto l247
+		l248:
+			pos, ti = position248, tokenIndex248
 		}
 		if p.records(rulewpath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulewpath, position250)
+			p.add(rulewpath, position246)
 			ti = p.tokenIndex
 		}
 	}
@@ -20622,21 +20780,21 @@ func (p *Parser) nwpath() bool {
 	return true
 }
 
-// rprosperourl is rule 50 prosperourl <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o' ':' '/' '/' hostport '/' ppath fieldspec* !.)>
+// rprosperourl is rule 51 prosperourl <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o' ':' '/' '/' hostport '/' ppath fieldspec* !.)>
 func (p *Parser) rprosperourl() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleprosperourl)
-	position253, tokenIndex253 := pos, ti
+	position249, tokenIndex249 := pos, ti
 	{
-		position254 := pos
+		position250 := pos
 		if buffer[pos] != 'p' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l253
+			goto l249
 		}
 		pos++
 		if buffer[pos] != 'r' {
@@ -20644,7 +20802,7 @@ func (p *Parser) rprosperourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l253
+			goto l249
 		}
 		pos++
 		if buffer[pos] != 'o' {
@@ -20652,7 +20810,7 @@ func (p *Parser) rprosperourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l253
+			goto l249
 		}
 		pos++
 		if buffer[pos] != 's' {
@@ -20660,7 +20818,7 @@ func (p *Parser) rprosperourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l253
+			goto l249
 		}
 		pos++
 		if buffer[pos] != 'p' {
@@ -20668,7 +20826,7 @@ func (p *Parser) rprosperourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l253
+			goto l249
 		}
 		pos++
 		if buffer[pos] != 'e' {
@@ -20676,7 +20834,7 @@ func (p *Parser) rprosperourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l253
+			goto l249
 		}
 		pos++
 		if buffer[pos] != 'r' {
@@ -20684,7 +20842,7 @@ func (p *Parser) rprosperourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l253
+			goto l249
 		}
 		pos++
 		if buffer[pos] != 'o' {
@@ -20692,7 +20850,7 @@ func (p *Parser) rprosperourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l253
+			goto l249
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -20700,7 +20858,7 @@ func (p *Parser) rprosperourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l253
+			goto l249
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -20708,7 +20866,7 @@ func (p *Parser) rprosperourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l253
+			goto l249
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -20716,11 +20874,11 @@ func (p *Parser) rprosperourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l253
+			goto l249
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.rhostport() {
-			goto l253
+			goto l249
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '/' {
@@ -20728,51 +20886,51 @@ func (p *Parser) rprosperourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l253
+			goto l249
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.rppath() {
-			goto l253
+			goto l249
 		}
 		pos, ti = p.position, p.tokenIndex
-	l255:
+	l251:
 		{
-			position256, tokenIndex256 := pos, ti
+			position252, tokenIndex252 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.rfieldspec() {
-				goto l256
+				goto l252
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l255
-		l256:
-			pos, ti = position256, tokenIndex256
+			goto l251
+		l252:
+			pos, ti = position252, tokenIndex252
 		}
 		{
-			position257, tokenIndex257 := pos, ti
+			position253, tokenIndex253 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l257
+				goto l253
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l253
-		l257:
-			pos, ti = position257, tokenIndex257
+			goto l249
+		l253:
+			pos, ti = position253, tokenIndex253
 		}
 		if p.records(ruleprosperourl) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleprosperourl, position254)
+			p.add(ruleprosperourl, position250)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l253:
-	pos, ti = position253, tokenIndex253
+l249:
+	pos, ti = position249, tokenIndex249
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -20783,18 +20941,18 @@ func (p *Parser) nprosperourl() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleprosperourl)
-	position253, tokenIndex253 := pos, ti
+	position249, tokenIndex249 := pos, ti
 	{
-		position254 := pos
+		position250 := pos
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(15, true)
 			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l253
+			goto l249
 		}
 		pos++
 		if buffer[pos] != 'r' {
@@ -20805,7 +20963,7 @@ func (p *Parser) nprosperourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l253
+			goto l249
 		}
 		pos++
 		if buffer[pos] != 'o' {
@@ -20816,7 +20974,7 @@ func (p *Parser) nprosperourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l253
+			goto l249
 		}
 		pos++
 		if buffer[pos] != 's' {
@@ -20827,18 +20985,18 @@ func (p *Parser) nprosperourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l253
+			goto l249
 		}
 		pos++
 		if buffer[pos] != 'p' {
 			if int(pos) == p.at {
-				p.note(14, true)
+				p.note(15, true)
 			}
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l253
+			goto l249
 		}
 		pos++
 		if buffer[pos] != 'e' {
@@ -20849,7 +21007,7 @@ func (p *Parser) nprosperourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l253
+			goto l249
 		}
 		pos++
 		if buffer[pos] != 'r' {
@@ -20860,7 +21018,7 @@ func (p *Parser) nprosperourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l253
+			goto l249
 		}
 		pos++
 		if buffer[pos] != 'o' {
@@ -20871,7 +21029,7 @@ func (p *Parser) nprosperourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l253
+			goto l249
 		}
 		pos++
 		if buffer[pos] != ':' {
@@ -20882,7 +21040,7 @@ func (p *Parser) nprosperourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l253
+			goto l249
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -20893,7 +21051,7 @@ func (p *Parser) nprosperourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l253
+			goto l249
 		}
 		pos++
 		if buffer[pos] != '/' {
@@ -20904,11 +21062,11 @@ func (p *Parser) nprosperourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l253
+			goto l249
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.nhostport() {
-			goto l253
+			goto l249
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '/' {
@@ -20919,305 +21077,305 @@ func (p *Parser) nprosperourl() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l253
+			goto l249
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.nppath() {
-			goto l253
+			goto l249
 		}
 		pos, ti = p.position, p.tokenIndex
-	l255:
+	l251:
 		{
-			position256, tokenIndex256 := pos, ti
+			position252, tokenIndex252 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.nfieldspec() {
-				goto l256
+				goto l252
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l255
-		l256:
-			pos, ti = position256, tokenIndex256
+			goto l251
+		l252:
+			pos, ti = position252, tokenIndex252
 		}
 		{
-			position257, tokenIndex257 := pos, ti
+			position253, tokenIndex253 := pos, ti
 			if p.position = pos; !p.matchDot() {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l257
+				goto l253
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l253
-		l257:
-			pos, ti = position257, tokenIndex257
+			goto l249
+		l253:
+			pos, ti = position253, tokenIndex253
 		}
 		if p.records(ruleprosperourl) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleprosperourl, position254)
+			p.add(ruleprosperourl, position250)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l253:
-	pos, ti = position253, tokenIndex253
+l249:
+	pos, ti = position249, tokenIndex249
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rppath is rule 51 ppath <- <(psegment ('/' psegment)*)>
+// rppath is rule 52 ppath <- <(psegment ('/' psegment)*)>
 func (p *Parser) rppath() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleppath)
-	position258, tokenIndex258 := pos, ti
+	position254, tokenIndex254 := pos, ti
 	{
-		position259 := pos
+		position255 := pos
 		{ // psegment
 			if false {
-				goto l258
+				goto l254
 			}
 			{
-				position263_45 := pos
-			l264_45:
+				position259_45 := pos
+			l260_45:
 				{
-					position265_45, tokenIndex265_45 := pos, ti
+					position261_45, tokenIndex261_45 := pos, ti
 					{
 						if c := buffer[pos]; class11[c] != 0 {
 							pos++
 						} else {
 
 							{ // uchar
-								position308_36_45, tokenIndex308_36_45 := pos, ti
+								position304_36_45, tokenIndex304_36_45 := pos, ti
 								{
-									position309_36_45 := pos
+									position305_36_45 := pos
 									{
-										position310_36_45, tokenIndex310_36_45 := pos, ti
+										position306_36_45, tokenIndex306_36_45 := pos, ti
 										{ // unreserved
 											if c := buffer[pos]; class0[c] != 0 {
-												goto l305_3_36_45
+												goto l301_3_36_45
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
 											if c := buffer[pos]; class1[c] != 0 {
-												goto l305_3_36_45
+												goto l301_3_36_45
 											}
-											goto l311_36_45
-										l305_3_36_45:
+											goto l307_36_45
+										l301_3_36_45:
 											pos++
 											goto lok3_36_45
 										}
 									lok3_36_45:
-										goto l310_36_45
-									l311_36_45:
-										pos, ti = position310_36_45, tokenIndex310_36_45
+										goto l306_36_45
+									l307_36_45:
+										pos, ti = position306_36_45, tokenIndex306_36_45
 										{ // escape
-											position303_4_36_45, tokenIndex303_4_36_45 := pos, ti
+											position299_4_36_45, tokenIndex299_4_36_45 := pos, ti
 											{
-												position304_4_36_45 := pos
+												position300_4_36_45 := pos
 												if buffer[pos] != '%' {
 
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_36_45
+													goto l299_4_36_45
 												}
 												pos++
 												{ // hex
 													if c := buffer[pos]; class2[c] != 0 {
-														goto l300_1_4_36_45
+														goto l296_1_4_36_45
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_36_45
-												l300_1_4_36_45:
+													goto l299_4_36_45
+												l296_1_4_36_45:
 													pos++
 													goto lok1_4_36_45
 												}
 											lok1_4_36_45:
 												{ // hex
 													if c := buffer[pos]; class2[c] != 0 {
-														goto l300_2_4_36_45
+														goto l296_2_4_36_45
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_36_45
-												l300_2_4_36_45:
+													goto l299_4_36_45
+												l296_2_4_36_45:
 													pos++
 													goto lok2_4_36_45
 												}
 											lok2_4_36_45:
-												_ = position304_4_36_45
+												_ = position300_4_36_45
 											}
 											goto lok4_36_45
-										l303_4_36_45:
-											pos, ti = position303_4_36_45, tokenIndex303_4_36_45
-											goto l308_36_45
+										l299_4_36_45:
+											pos, ti = position299_4_36_45, tokenIndex299_4_36_45
+											goto l304_36_45
 										}
 									lok4_36_45:
 									}
-								l310_36_45:
-									_ = position309_36_45
+								l306_36_45:
+									_ = position305_36_45
 								}
 								goto lok36_45
-							l308_36_45:
-								pos, ti = position308_36_45, tokenIndex308_36_45
-								goto l265_45
+							l304_36_45:
+								pos, ti = position304_36_45, tokenIndex304_36_45
+								goto l261_45
 							}
 						lok36_45:
 						}
 					}
 
-					goto l264_45
-				l265_45:
-					pos, ti = position265_45, tokenIndex265_45
+					goto l260_45
+				l261_45:
+					pos, ti = position261_45, tokenIndex261_45
 				}
-				_ = position263_45
+				_ = position259_45
 			}
 			goto lok45
 		}
 	lok45:
-	l260:
+	l256:
 		{
-			position261, tokenIndex261 := pos, ti
+			position257, tokenIndex257 := pos, ti
 			if buffer[pos] != '/' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l261
+				goto l257
 			}
 			pos++
 			{ // psegment
 				if false {
-					goto l261
+					goto l257
 				}
 				{
-					position263_46 := pos
-				l264_46:
+					position259_46 := pos
+				l260_46:
 					{
-						position265_46, tokenIndex265_46 := pos, ti
+						position261_46, tokenIndex261_46 := pos, ti
 						{
 							if c := buffer[pos]; class11[c] != 0 {
 								pos++
 							} else {
 
 								{ // uchar
-									position308_36_46, tokenIndex308_36_46 := pos, ti
+									position304_36_46, tokenIndex304_36_46 := pos, ti
 									{
-										position309_36_46 := pos
+										position305_36_46 := pos
 										{
-											position310_36_46, tokenIndex310_36_46 := pos, ti
+											position306_36_46, tokenIndex306_36_46 := pos, ti
 											{ // unreserved
 												if c := buffer[pos]; class0[c] != 0 {
-													goto l305_3_36_46
+													goto l301_3_36_46
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
 												if c := buffer[pos]; class1[c] != 0 {
-													goto l305_3_36_46
+													goto l301_3_36_46
 												}
-												goto l311_36_46
-											l305_3_36_46:
+												goto l307_36_46
+											l301_3_36_46:
 												pos++
 												goto lok3_36_46
 											}
 										lok3_36_46:
-											goto l310_36_46
-										l311_36_46:
-											pos, ti = position310_36_46, tokenIndex310_36_46
+											goto l306_36_46
+										l307_36_46:
+											pos, ti = position306_36_46, tokenIndex306_36_46
 											{ // escape
-												position303_4_36_46, tokenIndex303_4_36_46 := pos, ti
+												position299_4_36_46, tokenIndex299_4_36_46 := pos, ti
 												{
-													position304_4_36_46 := pos
+													position300_4_36_46 := pos
 													if buffer[pos] != '%' {
 
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_4_36_46
+														goto l299_4_36_46
 													}
 													pos++
 													{ // hex
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_1_4_36_46
+															goto l296_1_4_36_46
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_4_36_46
-													l300_1_4_36_46:
+														goto l299_4_36_46
+													l296_1_4_36_46:
 														pos++
 														goto lok1_4_36_46
 													}
 												lok1_4_36_46:
 													{ // hex
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_2_4_36_46
+															goto l296_2_4_36_46
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_4_36_46
-													l300_2_4_36_46:
+														goto l299_4_36_46
+													l296_2_4_36_46:
 														pos++
 														goto lok2_4_36_46
 													}
 												lok2_4_36_46:
-													_ = position304_4_36_46
+													_ = position300_4_36_46
 												}
 												goto lok4_36_46
-											l303_4_36_46:
-												pos, ti = position303_4_36_46, tokenIndex303_4_36_46
-												goto l308_36_46
+											l299_4_36_46:
+												pos, ti = position299_4_36_46, tokenIndex299_4_36_46
+												goto l304_36_46
 											}
 										lok4_36_46:
 										}
-									l310_36_46:
-										_ = position309_36_46
+									l306_36_46:
+										_ = position305_36_46
 									}
 									goto lok36_46
-								l308_36_46:
-									pos, ti = position308_36_46, tokenIndex308_36_46
-									goto l265_46
+								l304_36_46:
+									pos, ti = position304_36_46, tokenIndex304_36_46
+									goto l261_46
 								}
 							lok36_46:
 							}
 						}
 
-						goto l264_46
-					l265_46:
-						pos, ti = position265_46, tokenIndex265_46
+						goto l260_46
+					l261_46:
+						pos, ti = position261_46, tokenIndex261_46
 					}
-					_ = position263_46
+					_ = position259_46
 				}
 				goto lok46
 			}
 		lok46:
-			goto l260
-		l261:
-			pos, ti = position261, tokenIndex261
+			goto l256
+		l257:
+			pos, ti = position257, tokenIndex257
 		}
 		if p.records(ruleppath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleppath, position259)
+			p.add(ruleppath, position255)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l258:
-	pos, ti = position258, tokenIndex258
+l254:
+	pos, ti = position254, tokenIndex254
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -21228,18 +21386,18 @@ func (p *Parser) nppath() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleppath)
-	position258, tokenIndex258 := pos, ti
+	position254, tokenIndex254 := pos, ti
 	{
-		position259 := pos
+		position255 := pos
 		{ // psegment
 			if false {
-				goto l258
+				goto l254
 			}
 			{
-				position263_45 := pos
-			l264_45:
+				position259_45 := pos
+			l260_45:
 				{
-					position265_45, tokenIndex265_45 := pos, ti
+					position261_45, tokenIndex261_45 := pos, ti
 					{
 						if c := buffer[pos]; class11[c] != 0 {
 							pos++
@@ -21249,17 +21407,17 @@ func (p *Parser) nppath() bool {
 							}
 
 							{ // uchar
-								position308_36_45, tokenIndex308_36_45 := pos, ti
+								position304_36_45, tokenIndex304_36_45 := pos, ti
 								{
-									position309_36_45 := pos
+									position305_36_45 := pos
 									{
-										position310_36_45, tokenIndex310_36_45 := pos, ti
+										position306_36_45, tokenIndex306_36_45 := pos, ti
 										{ // unreserved
 											if int(pos) == p.at {
 												p.note(24, true)
 											}
 											if c := buffer[pos]; class0[c] != 0 {
-												goto l305_3_36_45
+												goto l301_3_36_45
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
@@ -21268,21 +21426,21 @@ func (p *Parser) nppath() bool {
 												p.note(25, true)
 											}
 											if c := buffer[pos]; class1[c] != 0 {
-												goto l305_3_36_45
+												goto l301_3_36_45
 											}
-											goto l311_36_45
-										l305_3_36_45:
+											goto l307_36_45
+										l301_3_36_45:
 											pos++
 											goto lok3_36_45
 										}
 									lok3_36_45:
-										goto l310_36_45
-									l311_36_45:
-										pos, ti = position310_36_45, tokenIndex310_36_45
+										goto l306_36_45
+									l307_36_45:
+										pos, ti = position306_36_45, tokenIndex306_36_45
 										{ // escape
-											position303_4_36_45, tokenIndex303_4_36_45 := pos, ti
+											position299_4_36_45, tokenIndex299_4_36_45 := pos, ti
 											{
-												position304_4_36_45 := pos
+												position300_4_36_45 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(22, true)
@@ -21291,7 +21449,7 @@ func (p *Parser) nppath() bool {
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_36_45
+													goto l299_4_36_45
 												}
 												pos++
 												{ // hex
@@ -21299,13 +21457,13 @@ func (p *Parser) nppath() bool {
 														p.note(23, true)
 													}
 													if c := buffer[pos]; class2[c] != 0 {
-														goto l300_1_4_36_45
+														goto l296_1_4_36_45
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_36_45
-												l300_1_4_36_45:
+													goto l299_4_36_45
+												l296_1_4_36_45:
 													pos++
 													goto lok1_4_36_45
 												}
@@ -21315,50 +21473,50 @@ func (p *Parser) nppath() bool {
 														p.note(23, true)
 													}
 													if c := buffer[pos]; class2[c] != 0 {
-														goto l300_2_4_36_45
+														goto l296_2_4_36_45
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_36_45
-												l300_2_4_36_45:
+													goto l299_4_36_45
+												l296_2_4_36_45:
 													pos++
 													goto lok2_4_36_45
 												}
 											lok2_4_36_45:
-												_ = position304_4_36_45
+												_ = position300_4_36_45
 											}
 											goto lok4_36_45
-										l303_4_36_45:
-											pos, ti = position303_4_36_45, tokenIndex303_4_36_45
-											goto l308_36_45
+										l299_4_36_45:
+											pos, ti = position299_4_36_45, tokenIndex299_4_36_45
+											goto l304_36_45
 										}
 									lok4_36_45:
 									}
-								l310_36_45:
-									_ = position309_36_45
+								l306_36_45:
+									_ = position305_36_45
 								}
 								goto lok36_45
-							l308_36_45:
-								pos, ti = position308_36_45, tokenIndex308_36_45
-								goto l265_45
+							l304_36_45:
+								pos, ti = position304_36_45, tokenIndex304_36_45
+								goto l261_45
 							}
 						lok36_45:
 						}
 					}
 
-					goto l264_45
-				l265_45:
-					pos, ti = position265_45, tokenIndex265_45
+					goto l260_45
+				l261_45:
+					pos, ti = position261_45, tokenIndex261_45
 				}
-				_ = position263_45
+				_ = position259_45
 			}
 			goto lok45
 		}
 	lok45:
-	l260:
+	l256:
 		{
-			position261, tokenIndex261 := pos, ti
+			position257, tokenIndex257 := pos, ti
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
 					p.note(12, true)
@@ -21367,18 +21525,18 @@ func (p *Parser) nppath() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l261
+				goto l257
 			}
 			pos++
 			{ // psegment
 				if false {
-					goto l261
+					goto l257
 				}
 				{
-					position263_46 := pos
-				l264_46:
+					position259_46 := pos
+				l260_46:
 					{
-						position265_46, tokenIndex265_46 := pos, ti
+						position261_46, tokenIndex261_46 := pos, ti
 						{
 							if c := buffer[pos]; class11[c] != 0 {
 								pos++
@@ -21388,17 +21546,17 @@ func (p *Parser) nppath() bool {
 								}
 
 								{ // uchar
-									position308_36_46, tokenIndex308_36_46 := pos, ti
+									position304_36_46, tokenIndex304_36_46 := pos, ti
 									{
-										position309_36_46 := pos
+										position305_36_46 := pos
 										{
-											position310_36_46, tokenIndex310_36_46 := pos, ti
+											position306_36_46, tokenIndex306_36_46 := pos, ti
 											{ // unreserved
 												if int(pos) == p.at {
 													p.note(24, true)
 												}
 												if c := buffer[pos]; class0[c] != 0 {
-													goto l305_3_36_46
+													goto l301_3_36_46
 												}
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
@@ -21407,21 +21565,21 @@ func (p *Parser) nppath() bool {
 													p.note(25, true)
 												}
 												if c := buffer[pos]; class1[c] != 0 {
-													goto l305_3_36_46
+													goto l301_3_36_46
 												}
-												goto l311_36_46
-											l305_3_36_46:
+												goto l307_36_46
+											l301_3_36_46:
 												pos++
 												goto lok3_36_46
 											}
 										lok3_36_46:
-											goto l310_36_46
-										l311_36_46:
-											pos, ti = position310_36_46, tokenIndex310_36_46
+											goto l306_36_46
+										l307_36_46:
+											pos, ti = position306_36_46, tokenIndex306_36_46
 											{ // escape
-												position303_4_36_46, tokenIndex303_4_36_46 := pos, ti
+												position299_4_36_46, tokenIndex299_4_36_46 := pos, ti
 												{
-													position304_4_36_46 := pos
+													position300_4_36_46 := pos
 													if buffer[pos] != '%' {
 														if int(pos) == p.at {
 															p.note(22, true)
@@ -21430,7 +21588,7 @@ func (p *Parser) nppath() bool {
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_4_36_46
+														goto l299_4_36_46
 													}
 													pos++
 													{ // hex
@@ -21438,13 +21596,13 @@ func (p *Parser) nppath() bool {
 															p.note(23, true)
 														}
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_1_4_36_46
+															goto l296_1_4_36_46
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_4_36_46
-													l300_1_4_36_46:
+														goto l299_4_36_46
+													l296_1_4_36_46:
 														pos++
 														goto lok1_4_36_46
 													}
@@ -21454,170 +21612,170 @@ func (p *Parser) nppath() bool {
 															p.note(23, true)
 														}
 														if c := buffer[pos]; class2[c] != 0 {
-															goto l300_2_4_36_46
+															goto l296_2_4_36_46
 														}
 														if int(pos) > p.far {
 															p.far, p.farComp = int(pos), p.comp
 														}
-														goto l303_4_36_46
-													l300_2_4_36_46:
+														goto l299_4_36_46
+													l296_2_4_36_46:
 														pos++
 														goto lok2_4_36_46
 													}
 												lok2_4_36_46:
-													_ = position304_4_36_46
+													_ = position300_4_36_46
 												}
 												goto lok4_36_46
-											l303_4_36_46:
-												pos, ti = position303_4_36_46, tokenIndex303_4_36_46
-												goto l308_36_46
+											l299_4_36_46:
+												pos, ti = position299_4_36_46, tokenIndex299_4_36_46
+												goto l304_36_46
 											}
 										lok4_36_46:
 										}
-									l310_36_46:
-										_ = position309_36_46
+									l306_36_46:
+										_ = position305_36_46
 									}
 									goto lok36_46
-								l308_36_46:
-									pos, ti = position308_36_46, tokenIndex308_36_46
-									goto l265_46
+								l304_36_46:
+									pos, ti = position304_36_46, tokenIndex304_36_46
+									goto l261_46
 								}
 							lok36_46:
 							}
 						}
 
-						goto l264_46
-					l265_46:
-						pos, ti = position265_46, tokenIndex265_46
+						goto l260_46
+					l261_46:
+						pos, ti = position261_46, tokenIndex261_46
 					}
-					_ = position263_46
+					_ = position259_46
 				}
 				goto lok46
 			}
 		lok46:
-			goto l260
-		l261:
-			pos, ti = position261, tokenIndex261
+			goto l256
+		l257:
+			pos, ti = position257, tokenIndex257
 		}
 		if p.records(ruleppath) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleppath, position259)
+			p.add(ruleppath, position255)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l258:
-	pos, ti = position258, tokenIndex258
+l254:
+	pos, ti = position254, tokenIndex254
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rpsegment is rule 52 psegment <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
+// rpsegment is rule 53 psegment <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
 func (p *Parser) rpsegment() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
-		position263 := pos
-	l264:
+		position259 := pos
+	l260:
 		{
-			position265, tokenIndex265 := pos, ti
+			position261, tokenIndex261 := pos, ti
 			{
 				if c := buffer[pos]; class11[c] != 0 {
 					pos++
 				} else {
 
 					{ // uchar
-						position308_36, tokenIndex308_36 := pos, ti
+						position304_36, tokenIndex304_36 := pos, ti
 						{
-							position309_36 := pos
+							position305_36 := pos
 							{
-								position310_36, tokenIndex310_36 := pos, ti
+								position306_36, tokenIndex306_36 := pos, ti
 								{ // unreserved
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_36
+										goto l301_3_36
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_36
+										goto l301_3_36
 									}
-									goto l311_36
-								l305_3_36:
+									goto l307_36
+								l301_3_36:
 									pos++
 									goto lok3_36
 								}
 							lok3_36:
-								goto l310_36
-							l311_36:
-								pos, ti = position310_36, tokenIndex310_36
+								goto l306_36
+							l307_36:
+								pos, ti = position306_36, tokenIndex306_36
 								{ // escape
-									position303_4_36, tokenIndex303_4_36 := pos, ti
+									position299_4_36, tokenIndex299_4_36 := pos, ti
 									{
-										position304_4_36 := pos
+										position300_4_36 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_36
+											goto l299_4_36
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_36
+												goto l296_1_4_36
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_36
-										l300_1_4_36:
+											goto l299_4_36
+										l296_1_4_36:
 											pos++
 											goto lok1_4_36
 										}
 									lok1_4_36:
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_36
+												goto l296_2_4_36
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_36
-										l300_2_4_36:
+											goto l299_4_36
+										l296_2_4_36:
 											pos++
 											goto lok2_4_36
 										}
 									lok2_4_36:
-										_ = position304_4_36
+										_ = position300_4_36
 									}
 									goto lok4_36
-								l303_4_36:
-									pos, ti = position303_4_36, tokenIndex303_4_36
-									goto l308_36
+								l299_4_36:
+									pos, ti = position299_4_36, tokenIndex299_4_36
+									goto l304_36
 								}
 							lok4_36:
 							}
-						l310_36:
-							_ = position309_36
+						l306_36:
+							_ = position305_36
 						}
 						goto lok36
-					l308_36:
-						pos, ti = position308_36, tokenIndex308_36
-						goto l265
+					l304_36:
+						pos, ti = position304_36, tokenIndex304_36
+						goto l261
 					}
 				lok36:
 				}
 			}
 
-			goto l264
-		l265:
-			pos, ti = position265, tokenIndex265
+			goto l260
+		l261:
+			pos, ti = position261, tokenIndex261
 		}
-		_ = position263
+		_ = position259
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -21627,10 +21785,10 @@ func (p *Parser) npsegment() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	{
-		position263 := pos
-	l264:
+		position259 := pos
+	l260:
 		{
-			position265, tokenIndex265 := pos, ti
+			position261, tokenIndex261 := pos, ti
 			{
 				if c := buffer[pos]; class11[c] != 0 {
 					pos++
@@ -21640,17 +21798,17 @@ func (p *Parser) npsegment() bool {
 					}
 
 					{ // uchar
-						position308_36, tokenIndex308_36 := pos, ti
+						position304_36, tokenIndex304_36 := pos, ti
 						{
-							position309_36 := pos
+							position305_36 := pos
 							{
-								position310_36, tokenIndex310_36 := pos, ti
+								position306_36, tokenIndex306_36 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_36
+										goto l301_3_36
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -21659,21 +21817,21 @@ func (p *Parser) npsegment() bool {
 										p.note(25, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_36
+										goto l301_3_36
 									}
-									goto l311_36
-								l305_3_36:
+									goto l307_36
+								l301_3_36:
 									pos++
 									goto lok3_36
 								}
 							lok3_36:
-								goto l310_36
-							l311_36:
-								pos, ti = position310_36, tokenIndex310_36
+								goto l306_36
+							l307_36:
+								pos, ti = position306_36, tokenIndex306_36
 								{ // escape
-									position303_4_36, tokenIndex303_4_36 := pos, ti
+									position299_4_36, tokenIndex299_4_36 := pos, ti
 									{
-										position304_4_36 := pos
+										position300_4_36 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(22, true)
@@ -21682,7 +21840,7 @@ func (p *Parser) npsegment() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_36
+											goto l299_4_36
 										}
 										pos++
 										{ // hex
@@ -21690,13 +21848,13 @@ func (p *Parser) npsegment() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_36
+												goto l296_1_4_36
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_36
-										l300_1_4_36:
+											goto l299_4_36
+										l296_1_4_36:
 											pos++
 											goto lok1_4_36
 										}
@@ -21706,172 +21864,172 @@ func (p *Parser) npsegment() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_36
+												goto l296_2_4_36
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_36
-										l300_2_4_36:
+											goto l299_4_36
+										l296_2_4_36:
 											pos++
 											goto lok2_4_36
 										}
 									lok2_4_36:
-										_ = position304_4_36
+										_ = position300_4_36
 									}
 									goto lok4_36
-								l303_4_36:
-									pos, ti = position303_4_36, tokenIndex303_4_36
-									goto l308_36
+								l299_4_36:
+									pos, ti = position299_4_36, tokenIndex299_4_36
+									goto l304_36
 								}
 							lok4_36:
 							}
-						l310_36:
-							_ = position309_36
+						l306_36:
+							_ = position305_36
 						}
 						goto lok36
-					l308_36:
-						pos, ti = position308_36, tokenIndex308_36
-						goto l265
+					l304_36:
+						pos, ti = position304_36, tokenIndex304_36
+						goto l261
 					}
 				lok36:
 				}
 			}
 
-			goto l264
-		l265:
-			pos, ti = position265, tokenIndex265
+			goto l260
+		l261:
+			pos, ti = position261, tokenIndex261
 		}
-		_ = position263
+		_ = position259
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
-// rfieldspec is rule 53 fieldspec <- <(';' fieldname '=' fieldvalue)>
+// rfieldspec is rule 54 fieldspec <- <(';' fieldname '=' fieldvalue)>
 func (p *Parser) rfieldspec() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefieldspec)
-	position267, tokenIndex267 := pos, ti
+	position263, tokenIndex263 := pos, ti
 	{
-		position268 := pos
+		position264 := pos
 		if buffer[pos] != ';' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l267
+			goto l263
 		}
 		pos++
 		{ // fieldname
 			if false {
-				goto l267
+				goto l263
 			}
 			comp_47 := p.comp
 			p.comp = uint32(rulefieldname)
 			{
-				position270_47 := pos
-			l271_47:
+				position266_47 := pos
+			l267_47:
 				{
-					position272_47, tokenIndex272_47 := pos, ti
+					position268_47, tokenIndex268_47 := pos, ti
 					{
 						if c := buffer[pos]; class16[c] != 0 {
 							pos++
 						} else {
 
 							{ // uchar
-								position308_37_47, tokenIndex308_37_47 := pos, ti
+								position304_37_47, tokenIndex304_37_47 := pos, ti
 								{
-									position309_37_47 := pos
+									position305_37_47 := pos
 									{
-										position310_37_47, tokenIndex310_37_47 := pos, ti
+										position306_37_47, tokenIndex306_37_47 := pos, ti
 										{ // unreserved
 											if c := buffer[pos]; class0[c] != 0 {
-												goto l305_3_37_47
+												goto l301_3_37_47
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
 											if c := buffer[pos]; class1[c] != 0 {
-												goto l305_3_37_47
+												goto l301_3_37_47
 											}
-											goto l311_37_47
-										l305_3_37_47:
+											goto l307_37_47
+										l301_3_37_47:
 											pos++
 											goto lok3_37_47
 										}
 									lok3_37_47:
-										goto l310_37_47
-									l311_37_47:
-										pos, ti = position310_37_47, tokenIndex310_37_47
+										goto l306_37_47
+									l307_37_47:
+										pos, ti = position306_37_47, tokenIndex306_37_47
 										{ // escape
-											position303_4_37_47, tokenIndex303_4_37_47 := pos, ti
+											position299_4_37_47, tokenIndex299_4_37_47 := pos, ti
 											{
-												position304_4_37_47 := pos
+												position300_4_37_47 := pos
 												if buffer[pos] != '%' {
 
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_37_47
+													goto l299_4_37_47
 												}
 												pos++
 												{ // hex
 													if c := buffer[pos]; class2[c] != 0 {
-														goto l300_1_4_37_47
+														goto l296_1_4_37_47
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_37_47
-												l300_1_4_37_47:
+													goto l299_4_37_47
+												l296_1_4_37_47:
 													pos++
 													goto lok1_4_37_47
 												}
 											lok1_4_37_47:
 												{ // hex
 													if c := buffer[pos]; class2[c] != 0 {
-														goto l300_2_4_37_47
+														goto l296_2_4_37_47
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_37_47
-												l300_2_4_37_47:
+													goto l299_4_37_47
+												l296_2_4_37_47:
 													pos++
 													goto lok2_4_37_47
 												}
 											lok2_4_37_47:
-												_ = position304_4_37_47
+												_ = position300_4_37_47
 											}
 											goto lok4_37_47
-										l303_4_37_47:
-											pos, ti = position303_4_37_47, tokenIndex303_4_37_47
-											goto l308_37_47
+										l299_4_37_47:
+											pos, ti = position299_4_37_47, tokenIndex299_4_37_47
+											goto l304_37_47
 										}
 									lok4_37_47:
 									}
-								l310_37_47:
-									_ = position309_37_47
+								l306_37_47:
+									_ = position305_37_47
 								}
 								goto lok37_47
-							l308_37_47:
-								pos, ti = position308_37_47, tokenIndex308_37_47
-								goto l272_47
+							l304_37_47:
+								pos, ti = position304_37_47, tokenIndex304_37_47
+								goto l268_47
 							}
 						lok37_47:
 						}
 					}
 
-					goto l271_47
-				l272_47:
-					pos, ti = position272_47, tokenIndex272_47
+					goto l267_47
+				l268_47:
+					pos, ti = position268_47, tokenIndex268_47
 				}
 				if p.records(rulefieldname) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulefieldname, position270_47)
+					p.add(rulefieldname, position266_47)
 					ti = p.tokenIndex
 				}
 			}
@@ -21884,116 +22042,116 @@ func (p *Parser) rfieldspec() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l267
+			goto l263
 		}
 		pos++
 		{ // fieldvalue
 			if false {
-				goto l267
+				goto l263
 			}
 			comp_48 := p.comp
 			p.comp = uint32(rulefieldvalue)
 			{
-				position275_48 := pos
-			l276_48:
+				position271_48 := pos
+			l272_48:
 				{
-					position277_48, tokenIndex277_48 := pos, ti
+					position273_48, tokenIndex273_48 := pos, ti
 					{
 						if c := buffer[pos]; class16[c] != 0 {
 							pos++
 						} else {
 
 							{ // uchar
-								position308_38_48, tokenIndex308_38_48 := pos, ti
+								position304_38_48, tokenIndex304_38_48 := pos, ti
 								{
-									position309_38_48 := pos
+									position305_38_48 := pos
 									{
-										position310_38_48, tokenIndex310_38_48 := pos, ti
+										position306_38_48, tokenIndex306_38_48 := pos, ti
 										{ // unreserved
 											if c := buffer[pos]; class0[c] != 0 {
-												goto l305_3_38_48
+												goto l301_3_38_48
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
 											if c := buffer[pos]; class1[c] != 0 {
-												goto l305_3_38_48
+												goto l301_3_38_48
 											}
-											goto l311_38_48
-										l305_3_38_48:
+											goto l307_38_48
+										l301_3_38_48:
 											pos++
 											goto lok3_38_48
 										}
 									lok3_38_48:
-										goto l310_38_48
-									l311_38_48:
-										pos, ti = position310_38_48, tokenIndex310_38_48
+										goto l306_38_48
+									l307_38_48:
+										pos, ti = position306_38_48, tokenIndex306_38_48
 										{ // escape
-											position303_4_38_48, tokenIndex303_4_38_48 := pos, ti
+											position299_4_38_48, tokenIndex299_4_38_48 := pos, ti
 											{
-												position304_4_38_48 := pos
+												position300_4_38_48 := pos
 												if buffer[pos] != '%' {
 
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_38_48
+													goto l299_4_38_48
 												}
 												pos++
 												{ // hex
 													if c := buffer[pos]; class2[c] != 0 {
-														goto l300_1_4_38_48
+														goto l296_1_4_38_48
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_38_48
-												l300_1_4_38_48:
+													goto l299_4_38_48
+												l296_1_4_38_48:
 													pos++
 													goto lok1_4_38_48
 												}
 											lok1_4_38_48:
 												{ // hex
 													if c := buffer[pos]; class2[c] != 0 {
-														goto l300_2_4_38_48
+														goto l296_2_4_38_48
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_38_48
-												l300_2_4_38_48:
+													goto l299_4_38_48
+												l296_2_4_38_48:
 													pos++
 													goto lok2_4_38_48
 												}
 											lok2_4_38_48:
-												_ = position304_4_38_48
+												_ = position300_4_38_48
 											}
 											goto lok4_38_48
-										l303_4_38_48:
-											pos, ti = position303_4_38_48, tokenIndex303_4_38_48
-											goto l308_38_48
+										l299_4_38_48:
+											pos, ti = position299_4_38_48, tokenIndex299_4_38_48
+											goto l304_38_48
 										}
 									lok4_38_48:
 									}
-								l310_38_48:
-									_ = position309_38_48
+								l306_38_48:
+									_ = position305_38_48
 								}
 								goto lok38_48
-							l308_38_48:
-								pos, ti = position308_38_48, tokenIndex308_38_48
-								goto l277_48
+							l304_38_48:
+								pos, ti = position304_38_48, tokenIndex304_38_48
+								goto l273_48
 							}
 						lok38_48:
 						}
 					}
 
-					goto l276_48
-				l277_48:
-					pos, ti = position277_48, tokenIndex277_48
+					goto l272_48
+				l273_48:
+					pos, ti = position273_48, tokenIndex273_48
 				}
 				if p.records(rulefieldvalue) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulefieldvalue, position275_48)
+					p.add(rulefieldvalue, position271_48)
 					ti = p.tokenIndex
 				}
 			}
@@ -22003,15 +22161,15 @@ func (p *Parser) rfieldspec() bool {
 	lok48:
 		if p.records(rulefieldspec) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulefieldspec, position268)
+			p.add(rulefieldspec, position264)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l267:
-	pos, ti = position267, tokenIndex267
+l263:
+	pos, ti = position263, tokenIndex263
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -22022,9 +22180,9 @@ func (p *Parser) nfieldspec() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefieldspec)
-	position267, tokenIndex267 := pos, ti
+	position263, tokenIndex263 := pos, ti
 	{
-		position268 := pos
+		position264 := pos
 		if buffer[pos] != ';' {
 			if int(pos) == p.at {
 				p.note(32, true)
@@ -22033,20 +22191,20 @@ func (p *Parser) nfieldspec() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l267
+			goto l263
 		}
 		pos++
 		{ // fieldname
 			if false {
-				goto l267
+				goto l263
 			}
 			comp_47 := p.comp
 			p.comp = uint32(rulefieldname)
 			{
-				position270_47 := pos
-			l271_47:
+				position266_47 := pos
+			l267_47:
 				{
-					position272_47, tokenIndex272_47 := pos, ti
+					position268_47, tokenIndex268_47 := pos, ti
 					{
 						if c := buffer[pos]; class16[c] != 0 {
 							pos++
@@ -22056,17 +22214,17 @@ func (p *Parser) nfieldspec() bool {
 							}
 
 							{ // uchar
-								position308_37_47, tokenIndex308_37_47 := pos, ti
+								position304_37_47, tokenIndex304_37_47 := pos, ti
 								{
-									position309_37_47 := pos
+									position305_37_47 := pos
 									{
-										position310_37_47, tokenIndex310_37_47 := pos, ti
+										position306_37_47, tokenIndex306_37_47 := pos, ti
 										{ // unreserved
 											if int(pos) == p.at {
 												p.note(24, true)
 											}
 											if c := buffer[pos]; class0[c] != 0 {
-												goto l305_3_37_47
+												goto l301_3_37_47
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
@@ -22075,21 +22233,21 @@ func (p *Parser) nfieldspec() bool {
 												p.note(25, true)
 											}
 											if c := buffer[pos]; class1[c] != 0 {
-												goto l305_3_37_47
+												goto l301_3_37_47
 											}
-											goto l311_37_47
-										l305_3_37_47:
+											goto l307_37_47
+										l301_3_37_47:
 											pos++
 											goto lok3_37_47
 										}
 									lok3_37_47:
-										goto l310_37_47
-									l311_37_47:
-										pos, ti = position310_37_47, tokenIndex310_37_47
+										goto l306_37_47
+									l307_37_47:
+										pos, ti = position306_37_47, tokenIndex306_37_47
 										{ // escape
-											position303_4_37_47, tokenIndex303_4_37_47 := pos, ti
+											position299_4_37_47, tokenIndex299_4_37_47 := pos, ti
 											{
-												position304_4_37_47 := pos
+												position300_4_37_47 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(22, true)
@@ -22098,7 +22256,7 @@ func (p *Parser) nfieldspec() bool {
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_37_47
+													goto l299_4_37_47
 												}
 												pos++
 												{ // hex
@@ -22106,13 +22264,13 @@ func (p *Parser) nfieldspec() bool {
 														p.note(23, true)
 													}
 													if c := buffer[pos]; class2[c] != 0 {
-														goto l300_1_4_37_47
+														goto l296_1_4_37_47
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_37_47
-												l300_1_4_37_47:
+													goto l299_4_37_47
+												l296_1_4_37_47:
 													pos++
 													goto lok1_4_37_47
 												}
@@ -22122,45 +22280,45 @@ func (p *Parser) nfieldspec() bool {
 														p.note(23, true)
 													}
 													if c := buffer[pos]; class2[c] != 0 {
-														goto l300_2_4_37_47
+														goto l296_2_4_37_47
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_37_47
-												l300_2_4_37_47:
+													goto l299_4_37_47
+												l296_2_4_37_47:
 													pos++
 													goto lok2_4_37_47
 												}
 											lok2_4_37_47:
-												_ = position304_4_37_47
+												_ = position300_4_37_47
 											}
 											goto lok4_37_47
-										l303_4_37_47:
-											pos, ti = position303_4_37_47, tokenIndex303_4_37_47
-											goto l308_37_47
+										l299_4_37_47:
+											pos, ti = position299_4_37_47, tokenIndex299_4_37_47
+											goto l304_37_47
 										}
 									lok4_37_47:
 									}
-								l310_37_47:
-									_ = position309_37_47
+								l306_37_47:
+									_ = position305_37_47
 								}
 								goto lok37_47
-							l308_37_47:
-								pos, ti = position308_37_47, tokenIndex308_37_47
-								goto l272_47
+							l304_37_47:
+								pos, ti = position304_37_47, tokenIndex304_37_47
+								goto l268_47
 							}
 						lok37_47:
 						}
 					}
 
-					goto l271_47
-				l272_47:
-					pos, ti = position272_47, tokenIndex272_47
+					goto l267_47
+				l268_47:
+					pos, ti = position268_47, tokenIndex268_47
 				}
 				if p.records(rulefieldname) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulefieldname, position270_47)
+					p.add(rulefieldname, position266_47)
 					ti = p.tokenIndex
 				}
 			}
@@ -22176,20 +22334,20 @@ func (p *Parser) nfieldspec() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l267
+			goto l263
 		}
 		pos++
 		{ // fieldvalue
 			if false {
-				goto l267
+				goto l263
 			}
 			comp_48 := p.comp
 			p.comp = uint32(rulefieldvalue)
 			{
-				position275_48 := pos
-			l276_48:
+				position271_48 := pos
+			l272_48:
 				{
-					position277_48, tokenIndex277_48 := pos, ti
+					position273_48, tokenIndex273_48 := pos, ti
 					{
 						if c := buffer[pos]; class16[c] != 0 {
 							pos++
@@ -22199,17 +22357,17 @@ func (p *Parser) nfieldspec() bool {
 							}
 
 							{ // uchar
-								position308_38_48, tokenIndex308_38_48 := pos, ti
+								position304_38_48, tokenIndex304_38_48 := pos, ti
 								{
-									position309_38_48 := pos
+									position305_38_48 := pos
 									{
-										position310_38_48, tokenIndex310_38_48 := pos, ti
+										position306_38_48, tokenIndex306_38_48 := pos, ti
 										{ // unreserved
 											if int(pos) == p.at {
 												p.note(24, true)
 											}
 											if c := buffer[pos]; class0[c] != 0 {
-												goto l305_3_38_48
+												goto l301_3_38_48
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
@@ -22218,21 +22376,21 @@ func (p *Parser) nfieldspec() bool {
 												p.note(25, true)
 											}
 											if c := buffer[pos]; class1[c] != 0 {
-												goto l305_3_38_48
+												goto l301_3_38_48
 											}
-											goto l311_38_48
-										l305_3_38_48:
+											goto l307_38_48
+										l301_3_38_48:
 											pos++
 											goto lok3_38_48
 										}
 									lok3_38_48:
-										goto l310_38_48
-									l311_38_48:
-										pos, ti = position310_38_48, tokenIndex310_38_48
+										goto l306_38_48
+									l307_38_48:
+										pos, ti = position306_38_48, tokenIndex306_38_48
 										{ // escape
-											position303_4_38_48, tokenIndex303_4_38_48 := pos, ti
+											position299_4_38_48, tokenIndex299_4_38_48 := pos, ti
 											{
-												position304_4_38_48 := pos
+												position300_4_38_48 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(22, true)
@@ -22241,7 +22399,7 @@ func (p *Parser) nfieldspec() bool {
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_38_48
+													goto l299_4_38_48
 												}
 												pos++
 												{ // hex
@@ -22249,13 +22407,13 @@ func (p *Parser) nfieldspec() bool {
 														p.note(23, true)
 													}
 													if c := buffer[pos]; class2[c] != 0 {
-														goto l300_1_4_38_48
+														goto l296_1_4_38_48
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_38_48
-												l300_1_4_38_48:
+													goto l299_4_38_48
+												l296_1_4_38_48:
 													pos++
 													goto lok1_4_38_48
 												}
@@ -22265,45 +22423,45 @@ func (p *Parser) nfieldspec() bool {
 														p.note(23, true)
 													}
 													if c := buffer[pos]; class2[c] != 0 {
-														goto l300_2_4_38_48
+														goto l296_2_4_38_48
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l303_4_38_48
-												l300_2_4_38_48:
+													goto l299_4_38_48
+												l296_2_4_38_48:
 													pos++
 													goto lok2_4_38_48
 												}
 											lok2_4_38_48:
-												_ = position304_4_38_48
+												_ = position300_4_38_48
 											}
 											goto lok4_38_48
-										l303_4_38_48:
-											pos, ti = position303_4_38_48, tokenIndex303_4_38_48
-											goto l308_38_48
+										l299_4_38_48:
+											pos, ti = position299_4_38_48, tokenIndex299_4_38_48
+											goto l304_38_48
 										}
 									lok4_38_48:
 									}
-								l310_38_48:
-									_ = position309_38_48
+								l306_38_48:
+									_ = position305_38_48
 								}
 								goto lok38_48
-							l308_38_48:
-								pos, ti = position308_38_48, tokenIndex308_38_48
-								goto l277_48
+							l304_38_48:
+								pos, ti = position304_38_48, tokenIndex304_38_48
+								goto l273_48
 							}
 						lok38_48:
 						}
 					}
 
-					goto l276_48
-				l277_48:
-					pos, ti = position277_48, tokenIndex277_48
+					goto l272_48
+				l273_48:
+					pos, ti = position273_48, tokenIndex273_48
 				}
 				if p.records(rulefieldvalue) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulefieldvalue, position275_48)
+					p.add(rulefieldvalue, position271_48)
 					ti = p.tokenIndex
 				}
 			}
@@ -22313,127 +22471,127 @@ func (p *Parser) nfieldspec() bool {
 	lok48:
 		if p.records(rulefieldspec) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulefieldspec, position268)
+			p.add(rulefieldspec, position264)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l267:
-	pos, ti = position267, tokenIndex267
+l263:
+	pos, ti = position263, tokenIndex263
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rfieldname is rule 54 fieldname <- <((&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
+// rfieldname is rule 55 fieldname <- <((&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
 func (p *Parser) rfieldname() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefieldname)
 	{
-		position270 := pos
-	l271:
+		position266 := pos
+	l267:
 		{
-			position272, tokenIndex272 := pos, ti
+			position268, tokenIndex268 := pos, ti
 			{
 				if c := buffer[pos]; class16[c] != 0 {
 					pos++
 				} else {
 
 					{ // uchar
-						position308_37, tokenIndex308_37 := pos, ti
+						position304_37, tokenIndex304_37 := pos, ti
 						{
-							position309_37 := pos
+							position305_37 := pos
 							{
-								position310_37, tokenIndex310_37 := pos, ti
+								position306_37, tokenIndex306_37 := pos, ti
 								{ // unreserved
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_37
+										goto l301_3_37
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_37
+										goto l301_3_37
 									}
-									goto l311_37
-								l305_3_37:
+									goto l307_37
+								l301_3_37:
 									pos++
 									goto lok3_37
 								}
 							lok3_37:
-								goto l310_37
-							l311_37:
-								pos, ti = position310_37, tokenIndex310_37
+								goto l306_37
+							l307_37:
+								pos, ti = position306_37, tokenIndex306_37
 								{ // escape
-									position303_4_37, tokenIndex303_4_37 := pos, ti
+									position299_4_37, tokenIndex299_4_37 := pos, ti
 									{
-										position304_4_37 := pos
+										position300_4_37 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_37
+											goto l299_4_37
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_37
+												goto l296_1_4_37
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_37
-										l300_1_4_37:
+											goto l299_4_37
+										l296_1_4_37:
 											pos++
 											goto lok1_4_37
 										}
 									lok1_4_37:
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_37
+												goto l296_2_4_37
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_37
-										l300_2_4_37:
+											goto l299_4_37
+										l296_2_4_37:
 											pos++
 											goto lok2_4_37
 										}
 									lok2_4_37:
-										_ = position304_4_37
+										_ = position300_4_37
 									}
 									goto lok4_37
-								l303_4_37:
-									pos, ti = position303_4_37, tokenIndex303_4_37
-									goto l308_37
+								l299_4_37:
+									pos, ti = position299_4_37, tokenIndex299_4_37
+									goto l304_37
 								}
 							lok4_37:
 							}
-						l310_37:
-							_ = position309_37
+						l306_37:
+							_ = position305_37
 						}
 						goto lok37
-					l308_37:
-						pos, ti = position308_37, tokenIndex308_37
-						goto l272
+					l304_37:
+						pos, ti = position304_37, tokenIndex304_37
+						goto l268
 					}
 				lok37:
 				}
 			}
 
-			goto l271
-		l272:
-			pos, ti = position272, tokenIndex272
+			goto l267
+		l268:
+			pos, ti = position268, tokenIndex268
 		}
 		if p.records(rulefieldname) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulefieldname, position270)
+			p.add(rulefieldname, position266)
 			ti = p.tokenIndex
 		}
 	}
@@ -22448,10 +22606,10 @@ func (p *Parser) nfieldname() bool {
 	comp := p.comp
 	p.comp = uint32(rulefieldname)
 	{
-		position270 := pos
-	l271:
+		position266 := pos
+	l267:
 		{
-			position272, tokenIndex272 := pos, ti
+			position268, tokenIndex268 := pos, ti
 			{
 				if c := buffer[pos]; class16[c] != 0 {
 					pos++
@@ -22461,17 +22619,17 @@ func (p *Parser) nfieldname() bool {
 					}
 
 					{ // uchar
-						position308_37, tokenIndex308_37 := pos, ti
+						position304_37, tokenIndex304_37 := pos, ti
 						{
-							position309_37 := pos
+							position305_37 := pos
 							{
-								position310_37, tokenIndex310_37 := pos, ti
+								position306_37, tokenIndex306_37 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_37
+										goto l301_3_37
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -22480,21 +22638,21 @@ func (p *Parser) nfieldname() bool {
 										p.note(25, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_37
+										goto l301_3_37
 									}
-									goto l311_37
-								l305_3_37:
+									goto l307_37
+								l301_3_37:
 									pos++
 									goto lok3_37
 								}
 							lok3_37:
-								goto l310_37
-							l311_37:
-								pos, ti = position310_37, tokenIndex310_37
+								goto l306_37
+							l307_37:
+								pos, ti = position306_37, tokenIndex306_37
 								{ // escape
-									position303_4_37, tokenIndex303_4_37 := pos, ti
+									position299_4_37, tokenIndex299_4_37 := pos, ti
 									{
-										position304_4_37 := pos
+										position300_4_37 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(22, true)
@@ -22503,7 +22661,7 @@ func (p *Parser) nfieldname() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_37
+											goto l299_4_37
 										}
 										pos++
 										{ // hex
@@ -22511,13 +22669,13 @@ func (p *Parser) nfieldname() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_37
+												goto l296_1_4_37
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_37
-										l300_1_4_37:
+											goto l299_4_37
+										l296_1_4_37:
 											pos++
 											goto lok1_4_37
 										}
@@ -22527,45 +22685,45 @@ func (p *Parser) nfieldname() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_37
+												goto l296_2_4_37
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_37
-										l300_2_4_37:
+											goto l299_4_37
+										l296_2_4_37:
 											pos++
 											goto lok2_4_37
 										}
 									lok2_4_37:
-										_ = position304_4_37
+										_ = position300_4_37
 									}
 									goto lok4_37
-								l303_4_37:
-									pos, ti = position303_4_37, tokenIndex303_4_37
-									goto l308_37
+								l299_4_37:
+									pos, ti = position299_4_37, tokenIndex299_4_37
+									goto l304_37
 								}
 							lok4_37:
 							}
-						l310_37:
-							_ = position309_37
+						l306_37:
+							_ = position305_37
 						}
 						goto lok37
-					l308_37:
-						pos, ti = position308_37, tokenIndex308_37
-						goto l272
+					l304_37:
+						pos, ti = position304_37, tokenIndex304_37
+						goto l268
 					}
 				lok37:
 				}
 			}
 
-			goto l271
-		l272:
-			pos, ti = position272, tokenIndex272
+			goto l267
+		l268:
+			pos, ti = position268, tokenIndex268
 		}
 		if p.records(rulefieldname) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulefieldname, position270)
+			p.add(rulefieldname, position266)
 			ti = p.tokenIndex
 		}
 	}
@@ -22574,113 +22732,113 @@ func (p *Parser) nfieldname() bool {
 	return true
 }
 
-// rfieldvalue is rule 55 fieldvalue <- <((&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
+// rfieldvalue is rule 56 fieldvalue <- <((&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
 func (p *Parser) rfieldvalue() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulefieldvalue)
 	{
-		position275 := pos
-	l276:
+		position271 := pos
+	l272:
 		{
-			position277, tokenIndex277 := pos, ti
+			position273, tokenIndex273 := pos, ti
 			{
 				if c := buffer[pos]; class16[c] != 0 {
 					pos++
 				} else {
 
 					{ // uchar
-						position308_38, tokenIndex308_38 := pos, ti
+						position304_38, tokenIndex304_38 := pos, ti
 						{
-							position309_38 := pos
+							position305_38 := pos
 							{
-								position310_38, tokenIndex310_38 := pos, ti
+								position306_38, tokenIndex306_38 := pos, ti
 								{ // unreserved
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_38
+										goto l301_3_38
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_38
+										goto l301_3_38
 									}
-									goto l311_38
-								l305_3_38:
+									goto l307_38
+								l301_3_38:
 									pos++
 									goto lok3_38
 								}
 							lok3_38:
-								goto l310_38
-							l311_38:
-								pos, ti = position310_38, tokenIndex310_38
+								goto l306_38
+							l307_38:
+								pos, ti = position306_38, tokenIndex306_38
 								{ // escape
-									position303_4_38, tokenIndex303_4_38 := pos, ti
+									position299_4_38, tokenIndex299_4_38 := pos, ti
 									{
-										position304_4_38 := pos
+										position300_4_38 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_38
+											goto l299_4_38
 										}
 										pos++
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_38
+												goto l296_1_4_38
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_38
-										l300_1_4_38:
+											goto l299_4_38
+										l296_1_4_38:
 											pos++
 											goto lok1_4_38
 										}
 									lok1_4_38:
 										{ // hex
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_38
+												goto l296_2_4_38
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_38
-										l300_2_4_38:
+											goto l299_4_38
+										l296_2_4_38:
 											pos++
 											goto lok2_4_38
 										}
 									lok2_4_38:
-										_ = position304_4_38
+										_ = position300_4_38
 									}
 									goto lok4_38
-								l303_4_38:
-									pos, ti = position303_4_38, tokenIndex303_4_38
-									goto l308_38
+								l299_4_38:
+									pos, ti = position299_4_38, tokenIndex299_4_38
+									goto l304_38
 								}
 							lok4_38:
 							}
-						l310_38:
-							_ = position309_38
+						l306_38:
+							_ = position305_38
 						}
 						goto lok38
-					l308_38:
-						pos, ti = position308_38, tokenIndex308_38
-						goto l277
+					l304_38:
+						pos, ti = position304_38, tokenIndex304_38
+						goto l273
 					}
 				lok38:
 				}
 			}
 
-			goto l276
-		l277:
-			pos, ti = position277, tokenIndex277
+			goto l272
+		l273:
+			pos, ti = position273, tokenIndex273
 		}
 		if p.records(rulefieldvalue) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulefieldvalue, position275)
+			p.add(rulefieldvalue, position271)
 			ti = p.tokenIndex
 		}
 	}
@@ -22695,10 +22853,10 @@ func (p *Parser) nfieldvalue() bool {
 	comp := p.comp
 	p.comp = uint32(rulefieldvalue)
 	{
-		position275 := pos
-	l276:
+		position271 := pos
+	l272:
 		{
-			position277, tokenIndex277 := pos, ti
+			position273, tokenIndex273 := pos, ti
 			{
 				if c := buffer[pos]; class16[c] != 0 {
 					pos++
@@ -22708,17 +22866,17 @@ func (p *Parser) nfieldvalue() bool {
 					}
 
 					{ // uchar
-						position308_38, tokenIndex308_38 := pos, ti
+						position304_38, tokenIndex304_38 := pos, ti
 						{
-							position309_38 := pos
+							position305_38 := pos
 							{
-								position310_38, tokenIndex310_38 := pos, ti
+								position306_38, tokenIndex306_38 := pos, ti
 								{ // unreserved
 									if int(pos) == p.at {
 										p.note(24, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l305_3_38
+										goto l301_3_38
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -22727,21 +22885,21 @@ func (p *Parser) nfieldvalue() bool {
 										p.note(25, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l305_3_38
+										goto l301_3_38
 									}
-									goto l311_38
-								l305_3_38:
+									goto l307_38
+								l301_3_38:
 									pos++
 									goto lok3_38
 								}
 							lok3_38:
-								goto l310_38
-							l311_38:
-								pos, ti = position310_38, tokenIndex310_38
+								goto l306_38
+							l307_38:
+								pos, ti = position306_38, tokenIndex306_38
 								{ // escape
-									position303_4_38, tokenIndex303_4_38 := pos, ti
+									position299_4_38, tokenIndex299_4_38 := pos, ti
 									{
-										position304_4_38 := pos
+										position300_4_38 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(22, true)
@@ -22750,7 +22908,7 @@ func (p *Parser) nfieldvalue() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_38
+											goto l299_4_38
 										}
 										pos++
 										{ // hex
@@ -22758,13 +22916,13 @@ func (p *Parser) nfieldvalue() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_1_4_38
+												goto l296_1_4_38
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_38
-										l300_1_4_38:
+											goto l299_4_38
+										l296_1_4_38:
 											pos++
 											goto lok1_4_38
 										}
@@ -22774,45 +22932,45 @@ func (p *Parser) nfieldvalue() bool {
 												p.note(23, true)
 											}
 											if c := buffer[pos]; class2[c] != 0 {
-												goto l300_2_4_38
+												goto l296_2_4_38
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l303_4_38
-										l300_2_4_38:
+											goto l299_4_38
+										l296_2_4_38:
 											pos++
 											goto lok2_4_38
 										}
 									lok2_4_38:
-										_ = position304_4_38
+										_ = position300_4_38
 									}
 									goto lok4_38
-								l303_4_38:
-									pos, ti = position303_4_38, tokenIndex303_4_38
-									goto l308_38
+								l299_4_38:
+									pos, ti = position299_4_38, tokenIndex299_4_38
+									goto l304_38
 								}
 							lok4_38:
 							}
-						l310_38:
-							_ = position309_38
+						l306_38:
+							_ = position305_38
 						}
 						goto lok38
-					l308_38:
-						pos, ti = position308_38, tokenIndex308_38
-						goto l277
+					l304_38:
+						pos, ti = position304_38, tokenIndex304_38
+						goto l273
 					}
 				lok38:
 				}
 			}
 
-			goto l276
-		l277:
-			pos, ti = position277, tokenIndex277
+			goto l272
+		l273:
+			pos, ti = position273, tokenIndex273
 		}
 		if p.records(rulefieldvalue) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulefieldvalue, position275)
+			p.add(rulefieldvalue, position271)
 			ti = p.tokenIndex
 		}
 	}
@@ -22821,19 +22979,19 @@ func (p *Parser) nfieldvalue() bool {
 	return true
 }
 
-// rlowalpha is rule 56 lowalpha <- <[a-z]>
+// rlowalpha is rule 57 lowalpha <- <[a-z]>
 func (p *Parser) rlowalpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class7[c] != 0 {
-		goto l279
+		goto l275
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l279:
+l275:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -22846,32 +23004,32 @@ func (p *Parser) nlowalpha() bool {
 		p.note(20, true)
 	}
 	if c := buffer[pos]; class7[c] != 0 {
-		goto l279
+		goto l275
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l279:
+l275:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
-// rhialpha is rule 57 hialpha <- <[A-Z]>
+// rhialpha is rule 58 hialpha <- <[A-Z]>
 func (p *Parser) rhialpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class1[c] != 0 {
-		goto l281
+		goto l277
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l281:
+l277:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -22884,35 +23042,35 @@ func (p *Parser) nhialpha() bool {
 		p.note(25, true)
 	}
 	if c := buffer[pos]; class1[c] != 0 {
-		goto l281
+		goto l277
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l281:
+l277:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
-// ralpha is rule 58 alpha <- <(lowalpha / hialpha)>
+// ralpha is rule 59 alpha <- <(lowalpha / hialpha)>
 func (p *Parser) ralpha() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class7[c] != 0 {
-		goto l283
+		goto l279
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if c := buffer[pos]; class1[c] != 0 {
-		goto l283
+		goto l279
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l283:
+l279:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -22925,7 +23083,7 @@ func (p *Parser) nalpha() bool {
 		p.note(20, true)
 	}
 	if c := buffer[pos]; class7[c] != 0 {
-		goto l283
+		goto l279
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
@@ -22934,29 +23092,29 @@ func (p *Parser) nalpha() bool {
 		p.note(25, true)
 	}
 	if c := buffer[pos]; class1[c] != 0 {
-		goto l283
+		goto l279
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l283:
+l279:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
-// rdigit is rule 59 digit <- <[0-9]>
+// rdigit is rule 60 digit <- <[0-9]>
 func (p *Parser) rdigit() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class6[c] != 0 {
-		goto l287
+		goto l283
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l287:
+l283:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -22969,32 +23127,32 @@ func (p *Parser) ndigit() bool {
 		p.note(28, true)
 	}
 	if c := buffer[pos]; class6[c] != 0 {
-		goto l287
+		goto l283
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l287:
+l283:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
-// rsafe is rule 60 safe <- <((&('+') '+') | (&('.') '.') | (&('_') '_') | (&('-') '-') | (&('$') '$'))>
+// rsafe is rule 61 safe <- <((&('+') '+') | (&('.') '.') | (&('_') '_') | (&('-') '-') | (&('$') '$'))>
 func (p *Parser) rsafe() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class5[c] != 0 {
-		goto l289
+		goto l285
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l289:
+l285:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -23007,32 +23165,32 @@ func (p *Parser) nsafe() bool {
 		p.note(47, true)
 	}
 	if c := buffer[pos]; class5[c] != 0 {
-		goto l289
+		goto l285
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l289:
+l285:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
-// rextra is rule 61 extra <- <((&(',') ',') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('*') '*') | (&('!') '!'))>
+// rextra is rule 62 extra <- <((&(',') ',') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('*') '*') | (&('!') '!'))>
 func (p *Parser) rextra() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class4[c] != 0 {
-		goto l292
+		goto l288
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l292:
+l288:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -23045,32 +23203,32 @@ func (p *Parser) nextra() bool {
 		p.note(48, true)
 	}
 	if c := buffer[pos]; class4[c] != 0 {
-		goto l292
+		goto l288
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l292:
+l288:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
-// rreserved is rule 64 reserved <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))>
+// rreserved is rule 65 reserved <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))>
 func (p *Parser) rreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class3[c] != 0 {
-		goto l297
+		goto l293
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l297:
+l293:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -23083,32 +23241,32 @@ func (p *Parser) nreserved() bool {
 		p.note(49, true)
 	}
 	if c := buffer[pos]; class3[c] != 0 {
-		goto l297
+		goto l293
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l297:
+l293:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
-// rhex is rule 65 hex <- <((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))>
+// rhex is rule 66 hex <- <((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))>
 func (p *Parser) rhex() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class2[c] != 0 {
-		goto l300
+		goto l296
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l300:
+l296:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -23121,66 +23279,66 @@ func (p *Parser) nhex() bool {
 		p.note(23, true)
 	}
 	if c := buffer[pos]; class2[c] != 0 {
-		goto l300
+		goto l296
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l300:
+l296:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
-// rescape is rule 66 escape <- <('%' hex hex)>
+// rescape is rule 67 escape <- <('%' hex hex)>
 func (p *Parser) rescape() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position303, tokenIndex303 := pos, ti
+	position299, tokenIndex299 := pos, ti
 	{
-		position304 := pos
+		position300 := pos
 		if buffer[pos] != '%' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l303
+			goto l299
 		}
 		pos++
 		{ // hex
 			if c := buffer[pos]; class2[c] != 0 {
-				goto l300_1
+				goto l296_1
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l303
-		l300_1:
+			goto l299
+		l296_1:
 			pos++
 			goto lok1
 		}
 	lok1:
 		{ // hex
 			if c := buffer[pos]; class2[c] != 0 {
-				goto l300_2
+				goto l296_2
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l303
-		l300_2:
+			goto l299
+		l296_2:
 			pos++
 			goto lok2
 		}
 	lok2:
-		_ = position304
+		_ = position300
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l303:
-	pos, ti = position303, tokenIndex303
+l299:
+	pos, ti = position299, tokenIndex299
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -23188,9 +23346,9 @@ l303:
 func (p *Parser) nescape() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position303, tokenIndex303 := pos, ti
+	position299, tokenIndex299 := pos, ti
 	{
-		position304 := pos
+		position300 := pos
 		if buffer[pos] != '%' {
 			if int(pos) == p.at {
 				p.note(22, true)
@@ -23199,7 +23357,7 @@ func (p *Parser) nescape() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l303
+			goto l299
 		}
 		pos++
 		{ // hex
@@ -23207,13 +23365,13 @@ func (p *Parser) nescape() bool {
 				p.note(23, true)
 			}
 			if c := buffer[pos]; class2[c] != 0 {
-				goto l300_1
+				goto l296_1
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l303
-		l300_1:
+			goto l299
+		l296_1:
 			pos++
 			goto lok1
 		}
@@ -23223,43 +23381,43 @@ func (p *Parser) nescape() bool {
 				p.note(23, true)
 			}
 			if c := buffer[pos]; class2[c] != 0 {
-				goto l300_2
+				goto l296_2
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l303
-		l300_2:
+			goto l299
+		l296_2:
 			pos++
 			goto lok2
 		}
 	lok2:
-		_ = position304
+		_ = position300
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l303:
-	pos, ti = position303, tokenIndex303
+l299:
+	pos, ti = position299, tokenIndex299
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// runreserved is rule 67 unreserved <- <((&('!' | '\” | '(' | ')' | '*' | ',') extra) | (&('$' | '+' | '-' | '.' | '_') safe) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))>
+// runreserved is rule 68 unreserved <- <((&('!' | '\” | '(' | ')' | '*' | ',') extra) | (&('$' | '+' | '-' | '.' | '_') safe) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))>
 func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class0[c] != 0 {
-		goto l305
+		goto l301
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if c := buffer[pos]; class1[c] != 0 {
-		goto l305
+		goto l301
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l305:
+l301:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -23272,7 +23430,7 @@ func (p *Parser) nunreserved() bool {
 		p.note(24, true)
 	}
 	if c := buffer[pos]; class0[c] != 0 {
-		goto l305
+		goto l301
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
@@ -23281,98 +23439,98 @@ func (p *Parser) nunreserved() bool {
 		p.note(25, true)
 	}
 	if c := buffer[pos]; class1[c] != 0 {
-		goto l305
+		goto l301
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l305:
+l301:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
 }
 
-// ruchar is rule 68 uchar <- <(unreserved / escape)>
+// ruchar is rule 69 uchar <- <(unreserved / escape)>
 func (p *Parser) ruchar() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position308, tokenIndex308 := pos, ti
+	position304, tokenIndex304 := pos, ti
 	{
-		position309 := pos
+		position305 := pos
 		{
-			position310, tokenIndex310 := pos, ti
+			position306, tokenIndex306 := pos, ti
 			{ // unreserved
 				if c := buffer[pos]; class0[c] != 0 {
-					goto l305_3
+					goto l301_3
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				if c := buffer[pos]; class1[c] != 0 {
-					goto l305_3
+					goto l301_3
 				}
-				goto l311
-			l305_3:
+				goto l307
+			l301_3:
 				pos++
 				goto lok3
 			}
 		lok3:
-			goto l310
-		l311:
-			pos, ti = position310, tokenIndex310
+			goto l306
+		l307:
+			pos, ti = position306, tokenIndex306
 			{ // escape
-				position303_4, tokenIndex303_4 := pos, ti
+				position299_4, tokenIndex299_4 := pos, ti
 				{
-					position304_4 := pos
+					position300_4 := pos
 					if buffer[pos] != '%' {
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l303_4
+						goto l299_4
 					}
 					pos++
 					{ // hex
 						if c := buffer[pos]; class2[c] != 0 {
-							goto l300_1_4
+							goto l296_1_4
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l303_4
-					l300_1_4:
+						goto l299_4
+					l296_1_4:
 						pos++
 						goto lok1_4
 					}
 				lok1_4:
 					{ // hex
 						if c := buffer[pos]; class2[c] != 0 {
-							goto l300_2_4
+							goto l296_2_4
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l303_4
-					l300_2_4:
+						goto l299_4
+					l296_2_4:
 						pos++
 						goto lok2_4
 					}
 				lok2_4:
-					_ = position304_4
+					_ = position300_4
 				}
 				goto lok4
-			l303_4:
-				pos, ti = position303_4, tokenIndex303_4
-				goto l308
+			l299_4:
+				pos, ti = position299_4, tokenIndex299_4
+				goto l304
 			}
 		lok4:
 		}
-	l310:
-		_ = position309
+	l306:
+		_ = position305
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l308:
-	pos, ti = position308, tokenIndex308
+l304:
+	pos, ti = position304, tokenIndex304
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -23380,17 +23538,17 @@ l308:
 func (p *Parser) nuchar() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position308, tokenIndex308 := pos, ti
+	position304, tokenIndex304 := pos, ti
 	{
-		position309 := pos
+		position305 := pos
 		{
-			position310, tokenIndex310 := pos, ti
+			position306, tokenIndex306 := pos, ti
 			{ // unreserved
 				if int(pos) == p.at {
 					p.note(24, true)
 				}
 				if c := buffer[pos]; class0[c] != 0 {
-					goto l305_3
+					goto l301_3
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -23399,21 +23557,21 @@ func (p *Parser) nuchar() bool {
 					p.note(25, true)
 				}
 				if c := buffer[pos]; class1[c] != 0 {
-					goto l305_3
+					goto l301_3
 				}
-				goto l311
-			l305_3:
+				goto l307
+			l301_3:
 				pos++
 				goto lok3
 			}
 		lok3:
-			goto l310
-		l311:
-			pos, ti = position310, tokenIndex310
+			goto l306
+		l307:
+			pos, ti = position306, tokenIndex306
 			{ // escape
-				position303_4, tokenIndex303_4 := pos, ti
+				position299_4, tokenIndex299_4 := pos, ti
 				{
-					position304_4 := pos
+					position300_4 := pos
 					if buffer[pos] != '%' {
 						if int(pos) == p.at {
 							p.note(22, true)
@@ -23422,7 +23580,7 @@ func (p *Parser) nuchar() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l303_4
+						goto l299_4
 					}
 					pos++
 					{ // hex
@@ -23430,13 +23588,13 @@ func (p *Parser) nuchar() bool {
 							p.note(23, true)
 						}
 						if c := buffer[pos]; class2[c] != 0 {
-							goto l300_1_4
+							goto l296_1_4
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l303_4
-					l300_1_4:
+						goto l299_4
+					l296_1_4:
 						pos++
 						goto lok1_4
 					}
@@ -23446,27 +23604,119 @@ func (p *Parser) nuchar() bool {
 							p.note(23, true)
 						}
 						if c := buffer[pos]; class2[c] != 0 {
-							goto l300_2_4
+							goto l296_2_4
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l303_4
-					l300_2_4:
+						goto l299_4
+					l296_2_4:
 						pos++
 						goto lok2_4
 					}
 				lok2_4:
-					_ = position304_4
+					_ = position300_4
 				}
 				goto lok4
-			l303_4:
-				pos, ti = position303_4, tokenIndex303_4
-				goto l308
+			l299_4:
+				pos, ti = position299_4, tokenIndex299_4
+				goto l304
 			}
 		lok4:
 		}
-	l310:
+	l306:
+		_ = position305
+	}
+	p.position, p.tokenIndex = pos, ti
+	return true
+l304:
+	pos, ti = position304, tokenIndex304
+	p.position, p.tokenIndex = pos, ti
+	return false
+}
+
+// rxchar is rule 70 xchar <- <((&('%') escape) | (&('&' | '/' | ':' | ';' | '=' | '?' | '@') reserved) | (&('!' | '$' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') unreserved))>
+func (p *Parser) rxchar() bool {
+	buffer := p.buffer
+	pos, ti := p.position, p.tokenIndex
+	position308, tokenIndex308 := pos, ti
+	{
+		position309 := pos
+		{
+			if c := buffer[pos]; class17[c] != 0 {
+				pos++
+			} else {
+
+				switch buffer[pos] {
+				case '%':
+					{ // escape
+						position299_5, tokenIndex299_5 := pos, ti
+						{
+							position300_5 := pos
+							if buffer[pos] != '%' {
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l299_5
+							}
+							pos++
+							{ // hex
+								if c := buffer[pos]; class2[c] != 0 {
+									goto l296_1_5
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l299_5
+							l296_1_5:
+								pos++
+								goto lok1_5
+							}
+						lok1_5:
+							{ // hex
+								if c := buffer[pos]; class2[c] != 0 {
+									goto l296_2_5
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l299_5
+							l296_2_5:
+								pos++
+								goto lok2_5
+							}
+						lok2_5:
+							_ = position300_5
+						}
+						goto lok5
+					l299_5:
+						pos, ti = position299_5, tokenIndex299_5
+						goto l308
+					}
+				lok5:
+					;
+				default:
+					{ // unreserved
+						if c := buffer[pos]; class0[c] != 0 {
+							goto l301_6
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if c := buffer[pos]; class1[c] != 0 {
+							goto l301_6
+						}
+						goto l308
+					l301_6:
+						pos++
+						goto lok6
+					}
+				lok6:
+				}
+			}
+		}
+
 		_ = position309
 	}
 	p.position, p.tokenIndex = pos, ti
@@ -23477,104 +23727,12 @@ l308:
 	return false
 }
 
-// rxchar is rule 69 xchar <- <((&('%') escape) | (&('&' | '/' | ':' | ';' | '=' | '?' | '@') reserved) | (&('!' | '$' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') unreserved))>
-func (p *Parser) rxchar() bool {
-	buffer := p.buffer
-	pos, ti := p.position, p.tokenIndex
-	position312, tokenIndex312 := pos, ti
-	{
-		position313 := pos
-		{
-			if c := buffer[pos]; class17[c] != 0 {
-				pos++
-			} else {
-
-				switch buffer[pos] {
-				case '%':
-					{ // escape
-						position303_5, tokenIndex303_5 := pos, ti
-						{
-							position304_5 := pos
-							if buffer[pos] != '%' {
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l303_5
-							}
-							pos++
-							{ // hex
-								if c := buffer[pos]; class2[c] != 0 {
-									goto l300_1_5
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l303_5
-							l300_1_5:
-								pos++
-								goto lok1_5
-							}
-						lok1_5:
-							{ // hex
-								if c := buffer[pos]; class2[c] != 0 {
-									goto l300_2_5
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l303_5
-							l300_2_5:
-								pos++
-								goto lok2_5
-							}
-						lok2_5:
-							_ = position304_5
-						}
-						goto lok5
-					l303_5:
-						pos, ti = position303_5, tokenIndex303_5
-						goto l312
-					}
-				lok5:
-					;
-				default:
-					{ // unreserved
-						if c := buffer[pos]; class0[c] != 0 {
-							goto l305_6
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						if c := buffer[pos]; class1[c] != 0 {
-							goto l305_6
-						}
-						goto l312
-					l305_6:
-						pos++
-						goto lok6
-					}
-				lok6:
-				}
-			}
-		}
-
-		_ = position313
-	}
-	p.position, p.tokenIndex = pos, ti
-	return true
-l312:
-	pos, ti = position312, tokenIndex312
-	p.position, p.tokenIndex = pos, ti
-	return false
-}
-
 func (p *Parser) nxchar() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position312, tokenIndex312 := pos, ti
+	position308, tokenIndex308 := pos, ti
 	{
-		position313 := pos
+		position309 := pos
 		{
 			if c := buffer[pos]; class17[c] != 0 {
 				pos++
@@ -23589,9 +23747,9 @@ func (p *Parser) nxchar() bool {
 				switch buffer[pos] {
 				case '%':
 					{ // escape
-						position303_5, tokenIndex303_5 := pos, ti
+						position299_5, tokenIndex299_5 := pos, ti
 						{
-							position304_5 := pos
+							position300_5 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
 									p.note(22, true)
@@ -23600,7 +23758,7 @@ func (p *Parser) nxchar() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l303_5
+								goto l299_5
 							}
 							pos++
 							{ // hex
@@ -23608,13 +23766,13 @@ func (p *Parser) nxchar() bool {
 									p.note(23, true)
 								}
 								if c := buffer[pos]; class2[c] != 0 {
-									goto l300_1_5
+									goto l296_1_5
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l303_5
-							l300_1_5:
+								goto l299_5
+							l296_1_5:
 								pos++
 								goto lok1_5
 							}
@@ -23624,23 +23782,23 @@ func (p *Parser) nxchar() bool {
 									p.note(23, true)
 								}
 								if c := buffer[pos]; class2[c] != 0 {
-									goto l300_2_5
+									goto l296_2_5
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l303_5
-							l300_2_5:
+								goto l299_5
+							l296_2_5:
 								pos++
 								goto lok2_5
 							}
 						lok2_5:
-							_ = position304_5
+							_ = position300_5
 						}
 						goto lok5
-					l303_5:
-						pos, ti = position303_5, tokenIndex303_5
-						goto l312
+					l299_5:
+						pos, ti = position299_5, tokenIndex299_5
+						goto l308
 					}
 				lok5:
 					;
@@ -23650,7 +23808,7 @@ func (p *Parser) nxchar() bool {
 							p.note(24, true)
 						}
 						if c := buffer[pos]; class0[c] != 0 {
-							goto l305_6
+							goto l301_6
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -23659,10 +23817,10 @@ func (p *Parser) nxchar() bool {
 							p.note(25, true)
 						}
 						if c := buffer[pos]; class1[c] != 0 {
-							goto l305_6
+							goto l301_6
 						}
-						goto l312
-					l305_6:
+						goto l308
+					l301_6:
 						pos++
 						goto lok6
 					}
@@ -23671,62 +23829,62 @@ func (p *Parser) nxchar() bool {
 			}
 		}
 
-		_ = position313
+		_ = position309
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l312:
-	pos, ti = position312, tokenIndex312
+l308:
+	pos, ti = position308, tokenIndex308
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
 
-// rdigits is rule 70 digits <- <digit+>
+// rdigits is rule 71 digits <- <digit+>
 func (p *Parser) rdigits() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position315, tokenIndex315 := pos, ti
+	position311, tokenIndex311 := pos, ti
 	{
-		position316 := pos
+		position312 := pos
 		{ // digit
 			if c := buffer[pos]; class6[c] != 0 {
-				goto l287_7
+				goto l283_7
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l315
-		l287_7:
+			goto l311
+		l283_7:
 			pos++
 			goto lok7
 		}
 	lok7:
-	l317:
+	l313:
 		{
-			position318, tokenIndex318 := pos, ti
+			position314, tokenIndex314 := pos, ti
 			{ // digit
 				if c := buffer[pos]; class6[c] != 0 {
-					goto l287_8
+					goto l283_8
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l318
-			l287_8:
+				goto l314
+			l283_8:
 				pos++
 				goto lok8
 			}
 		lok8:
-			goto l317
-		l318:
-			pos, ti = position318, tokenIndex318
+			goto l313
+		l314:
+			pos, ti = position314, tokenIndex314
 		}
-		_ = position316
+		_ = position312
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l315:
-	pos, ti = position315, tokenIndex315
+l311:
+	pos, ti = position311, tokenIndex311
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -23734,54 +23892,54 @@ l315:
 func (p *Parser) ndigits() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position315, tokenIndex315 := pos, ti
+	position311, tokenIndex311 := pos, ti
 	{
-		position316 := pos
+		position312 := pos
 		{ // digit
 			if int(pos) == p.at {
 				p.note(28, true)
 			}
 			if c := buffer[pos]; class6[c] != 0 {
-				goto l287_7
+				goto l283_7
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l315
-		l287_7:
+			goto l311
+		l283_7:
 			pos++
 			goto lok7
 		}
 	lok7:
-	l317:
+	l313:
 		{
-			position318, tokenIndex318 := pos, ti
+			position314, tokenIndex314 := pos, ti
 			{ // digit
 				if int(pos) == p.at {
 					p.note(28, true)
 				}
 				if c := buffer[pos]; class6[c] != 0 {
-					goto l287_8
+					goto l283_8
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l318
-			l287_8:
+				goto l314
+			l283_8:
 				pos++
 				goto lok8
 			}
 		lok8:
-			goto l317
-		l318:
-			pos, ti = position318, tokenIndex318
+			goto l313
+		l314:
+			pos, ti = position314, tokenIndex314
 		}
-		_ = position316
+		_ = position312
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l315:
-	pos, ti = position315, tokenIndex315
+l311:
+	pos, ti = position311, tokenIndex311
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -23829,6 +23987,8 @@ func (p *Parser) matchRule(rule int) bool {
 		matches = p.rpegwrap_entries()
 	case int(ruleurl_strict):
 		matches = p.rurl_strict()
+	case int(rulestrict_otherurl):
+		matches = p.rstrict_otherurl()
 	case int(ruledefined_scheme):
 		matches = p.rdefined_scheme()
 	case int(rulegenericurl):
@@ -23980,6 +24140,8 @@ func (p *Parser) matchNoted(rule int) bool {
 		matches = p.npegwrap_entries()
 	case int(ruleurl_strict):
 		matches = p.nurl_strict()
+	case int(rulestrict_otherurl):
+		matches = p.nstrict_otherurl()
 	case int(ruledefined_scheme):
 		matches = p.ndefined_scheme()
 	case int(rulegenericurl):

@@ -366,7 +366,7 @@ func (p *Parser) pegInit(options ...func(*Parser) error) error {
 		nil,
 		/* 0 pegwrap_entries <- <mailtoURI> */
 		p.rpegwrap_entries,
-		/* 1 mailtoURI <- <(('m' / 'M') ('a' / 'A') ('i' / 'I') ('l' / 'L') ('t' / 'T') ('o' / 'O') ':' ((hfields !.) / (to? hfields? !.)))> */
+		/* 1 mailtoURI <- <(('m' / 'M') ('a' / 'A') ('i' / 'I') ('l' / 'L') ('t' / 'T') ('o' / 'O') ':' &local_part? ((hfields !.) / (to? hfields? !.)))> */
 		p.rmailtoURI,
 		/* 2 to <- <(addr_spec (',' addr_spec)*)> */
 		p.rto,
@@ -473,7 +473,7 @@ const class11 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0
 const class12 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
-// 5 lookaheads, 6 rule calls inside them.
+// 6 lookaheads, 7 rule calls inside them.
 var noteMask = [...][4]uint64{
 	{0x0, 0x200000000000, 0x0, 0x0},
 	{0x0, 0x2000, 0x0, 0x0},
@@ -560,7 +560,7 @@ l0:
 	return false
 }
 
-// rmailtoURI is rule 1 mailtoURI <- <(('m' / 'M') ('a' / 'A') ('i' / 'I') ('l' / 'L') ('t' / 'T') ('o' / 'O') ':' ((hfields !.) / (to? hfields? !.)))>
+// rmailtoURI is rule 1 mailtoURI <- <(('m' / 'M') ('a' / 'A') ('i' / 'I') ('l' / 'L') ('t' / 'T') ('o' / 'O') ':' &local_part? ((hfields !.) / (to? hfields? !.)))>
 func (p *Parser) rmailtoURI() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
@@ -717,163 +717,181 @@ func (p *Parser) rmailtoURI() bool {
 		pos++
 		{
 			position16, tokenIndex16 := pos, ti
+			{
+				position18, tokenIndex18 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulelocal_part]) {
+					goto l16
+				}
+				pos, ti = p.position, p.tokenIndex
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position18, tokenIndex18
+			}
+			goto l17
+		l16:
+			pos, ti = position16, tokenIndex16
+		}
+	l17:
+		{
+			position19, tokenIndex19 := pos, ti
 			{ // hfields
 				comp_26 := p.comp
 				p.comp = uint32(rulehfields)
-				position28_26, tokenIndex28_26 := pos, ti
+				position31_26, tokenIndex31_26 := pos, ti
 				{
-					position29_26 := pos
+					position32_26 := pos
 					if buffer[pos] != '?' {
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l28_26
+						goto l31_26
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.rhfield() {
-						goto l28_26
+						goto l31_26
 					}
 					pos, ti = p.position, p.tokenIndex
-				l30_26:
+				l33_26:
 					{
-						position31_26, tokenIndex31_26 := pos, ti
+						position34_26, tokenIndex34_26 := pos, ti
 						if buffer[pos] != '&' {
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l31_26
+							goto l34_26
 						}
 						pos++
 						if p.position, p.tokenIndex = pos, ti; !p.rhfield() {
-							goto l31_26
+							goto l34_26
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l30_26
-					l31_26:
-						pos, ti = position31_26, tokenIndex31_26
+						goto l33_26
+					l34_26:
+						pos, ti = position34_26, tokenIndex34_26
 					}
 					if p.records(rulehfields) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulehfields, position29_26)
+						p.add(rulehfields, position32_26)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_26
 				goto lok26
-			l28_26:
-				pos, ti = position28_26, tokenIndex28_26
+			l31_26:
+				pos, ti = position31_26, tokenIndex31_26
 				p.comp = comp_26
-				goto l17
+				goto l20
 			}
 		lok26:
 			{
-				position18, tokenIndex18 := pos, ti
+				position21, tokenIndex21 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l18
+					goto l21
 				}
 				pos = p.position
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				goto l17
-			l18:
-				pos, ti = position18, tokenIndex18
+				goto l20
+			l21:
+				pos, ti = position21, tokenIndex21
 			}
-			goto l16
-		l17:
-			pos, ti = position16, tokenIndex16
+			goto l19
+		l20:
+			pos, ti = position19, tokenIndex19
 			{
-				position19, tokenIndex19 := pos, ti
+				position22, tokenIndex22 := pos, ti
 				if p.position, p.tokenIndex = pos, ti; !p.rto() {
-					goto l19
+					goto l22
 				}
 				pos, ti = p.position, p.tokenIndex
-				goto l20
-			l19:
-				pos, ti = position19, tokenIndex19
+				goto l23
+			l22:
+				pos, ti = position22, tokenIndex22
 			}
-		l20:
+		l23:
 			{
-				position21, tokenIndex21 := pos, ti
+				position24, tokenIndex24 := pos, ti
 				{ // hfields
 					comp_27 := p.comp
 					p.comp = uint32(rulehfields)
-					position28_27, tokenIndex28_27 := pos, ti
+					position31_27, tokenIndex31_27 := pos, ti
 					{
-						position29_27 := pos
+						position32_27 := pos
 						if buffer[pos] != '?' {
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l28_27
+							goto l31_27
 						}
 						pos++
 						if p.position, p.tokenIndex = pos, ti; !p.rhfield() {
-							goto l28_27
+							goto l31_27
 						}
 						pos, ti = p.position, p.tokenIndex
-					l30_27:
+					l33_27:
 						{
-							position31_27, tokenIndex31_27 := pos, ti
+							position34_27, tokenIndex34_27 := pos, ti
 							if buffer[pos] != '&' {
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l31_27
+								goto l34_27
 							}
 							pos++
 							if p.position, p.tokenIndex = pos, ti; !p.rhfield() {
-								goto l31_27
+								goto l34_27
 							}
 							pos, ti = p.position, p.tokenIndex
-							goto l30_27
-						l31_27:
-							pos, ti = position31_27, tokenIndex31_27
+							goto l33_27
+						l34_27:
+							pos, ti = position34_27, tokenIndex34_27
 						}
 						if p.records(rulehfields) {
 							p.position, p.tokenIndex = pos, ti
-							p.add(rulehfields, position29_27)
+							p.add(rulehfields, position32_27)
 							ti = p.tokenIndex
 						}
 					}
 					p.comp = comp_27
 					goto lok27
-				l28_27:
-					pos, ti = position28_27, tokenIndex28_27
+				l31_27:
+					pos, ti = position31_27, tokenIndex31_27
 					p.comp = comp_27
-					goto l21
+					goto l24
 				}
 			lok27:
-				goto l22
-			l21:
-				pos, ti = position21, tokenIndex21
+				goto l25
+			l24:
+				pos, ti = position24, tokenIndex24
 			}
-		l22:
+		l25:
 			{
-				position23, tokenIndex23 := pos, ti
+				position26, tokenIndex26 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l23
+					goto l26
 				}
 				pos = p.position
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
 				goto l2
-			l23:
-				pos, ti = position23, tokenIndex23
+			l26:
+				pos, ti = position26, tokenIndex26
 			}
 		}
-	l16:
+	l19:
 		if p.records(rulemailtoURI) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulemailtoURI, position3)
@@ -1085,12 +1103,30 @@ func (p *Parser) nmailtoURI() bool {
 		pos++
 		{
 			position16, tokenIndex16 := pos, ti
+			{
+				position18, tokenIndex18 := pos, ti
+				if p.position, p.tokenIndex = pos, ti; !p.peek(p.nlocal_part) {
+					goto l16
+				}
+				pos, ti = p.position, p.tokenIndex
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, ti = position18, tokenIndex18
+			}
+			goto l17
+		l16:
+			pos, ti = position16, tokenIndex16
+		}
+	l17:
+		{
+			position19, tokenIndex19 := pos, ti
 			{ // hfields
 				comp_26 := p.comp
 				p.comp = uint32(rulehfields)
-				position28_26, tokenIndex28_26 := pos, ti
+				position31_26, tokenIndex31_26 := pos, ti
 				{
-					position29_26 := pos
+					position32_26 := pos
 					if buffer[pos] != '?' {
 						if int(pos) == p.at {
 							p.note(13, true)
@@ -1099,16 +1135,16 @@ func (p *Parser) nmailtoURI() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l28_26
+						goto l31_26
 					}
 					pos++
 					if p.position, p.tokenIndex = pos, ti; !p.nhfield() {
-						goto l28_26
+						goto l31_26
 					}
 					pos, ti = p.position, p.tokenIndex
-				l30_26:
+				l33_26:
 					{
-						position31_26, tokenIndex31_26 := pos, ti
+						position34_26, tokenIndex34_26 := pos, ti
 						if buffer[pos] != '&' {
 							if int(pos) == p.at {
 								p.note(14, true)
@@ -1117,69 +1153,69 @@ func (p *Parser) nmailtoURI() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l31_26
+							goto l34_26
 						}
 						pos++
 						if p.position, p.tokenIndex = pos, ti; !p.nhfield() {
-							goto l31_26
+							goto l34_26
 						}
 						pos, ti = p.position, p.tokenIndex
-						goto l30_26
-					l31_26:
-						pos, ti = position31_26, tokenIndex31_26
+						goto l33_26
+					l34_26:
+						pos, ti = position34_26, tokenIndex34_26
 					}
 					if p.records(rulehfields) {
 						p.position, p.tokenIndex = pos, ti
-						p.add(rulehfields, position29_26)
+						p.add(rulehfields, position32_26)
 						ti = p.tokenIndex
 					}
 				}
 				p.comp = comp_26
 				goto lok26
-			l28_26:
-				pos, ti = position28_26, tokenIndex28_26
+			l31_26:
+				pos, ti = position31_26, tokenIndex31_26
 				p.comp = comp_26
-				goto l17
+				goto l20
 			}
 		lok26:
 			{
-				position18, tokenIndex18 := pos, ti
+				position21, tokenIndex21 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l18
+					goto l21
 				}
 				pos = p.position
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				goto l17
-			l18:
-				pos, ti = position18, tokenIndex18
+				goto l20
+			l21:
+				pos, ti = position21, tokenIndex21
 			}
-			goto l16
-		l17:
-			pos, ti = position16, tokenIndex16
+			goto l19
+		l20:
+			pos, ti = position19, tokenIndex19
 			{
-				position19, tokenIndex19 := pos, ti
+				position22, tokenIndex22 := pos, ti
 				if p.position, p.tokenIndex = pos, ti; !p.nto() {
-					goto l19
+					goto l22
 				}
 				pos, ti = p.position, p.tokenIndex
-				goto l20
-			l19:
-				pos, ti = position19, tokenIndex19
+				goto l23
+			l22:
+				pos, ti = position22, tokenIndex22
 			}
-		l20:
+		l23:
 			{
-				position21, tokenIndex21 := pos, ti
+				position24, tokenIndex24 := pos, ti
 				{ // hfields
 					comp_27 := p.comp
 					p.comp = uint32(rulehfields)
-					position28_27, tokenIndex28_27 := pos, ti
+					position31_27, tokenIndex31_27 := pos, ti
 					{
-						position29_27 := pos
+						position32_27 := pos
 						if buffer[pos] != '?' {
 							if int(pos) == p.at {
 								p.note(13, true)
@@ -1188,16 +1224,16 @@ func (p *Parser) nmailtoURI() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l28_27
+							goto l31_27
 						}
 						pos++
 						if p.position, p.tokenIndex = pos, ti; !p.nhfield() {
-							goto l28_27
+							goto l31_27
 						}
 						pos, ti = p.position, p.tokenIndex
-					l30_27:
+					l33_27:
 						{
-							position31_27, tokenIndex31_27 := pos, ti
+							position34_27, tokenIndex34_27 := pos, ti
 							if buffer[pos] != '&' {
 								if int(pos) == p.at {
 									p.note(14, true)
@@ -1206,54 +1242,54 @@ func (p *Parser) nmailtoURI() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l31_27
+								goto l34_27
 							}
 							pos++
 							if p.position, p.tokenIndex = pos, ti; !p.nhfield() {
-								goto l31_27
+								goto l34_27
 							}
 							pos, ti = p.position, p.tokenIndex
-							goto l30_27
-						l31_27:
-							pos, ti = position31_27, tokenIndex31_27
+							goto l33_27
+						l34_27:
+							pos, ti = position34_27, tokenIndex34_27
 						}
 						if p.records(rulehfields) {
 							p.position, p.tokenIndex = pos, ti
-							p.add(rulehfields, position29_27)
+							p.add(rulehfields, position32_27)
 							ti = p.tokenIndex
 						}
 					}
 					p.comp = comp_27
 					goto lok27
-				l28_27:
-					pos, ti = position28_27, tokenIndex28_27
+				l31_27:
+					pos, ti = position31_27, tokenIndex31_27
 					p.comp = comp_27
-					goto l21
+					goto l24
 				}
 			lok27:
-				goto l22
-			l21:
-				pos, ti = position21, tokenIndex21
+				goto l25
+			l24:
+				pos, ti = position24, tokenIndex24
 			}
-		l22:
+		l25:
 			{
-				position23, tokenIndex23 := pos, ti
+				position26, tokenIndex26 := pos, ti
 				if p.position = pos; !p.matchDot() {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l23
+					goto l26
 				}
 				pos = p.position
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
 				goto l2
-			l23:
-				pos, ti = position23, tokenIndex23
+			l26:
+				pos, ti = position26, tokenIndex26
 			}
 		}
-	l16:
+	l19:
 		if p.records(rulemailtoURI) {
 			p.position, p.tokenIndex = pos, ti
 			p.add(rulemailtoURI, position3)
@@ -1276,43 +1312,43 @@ func (p *Parser) rto() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleto)
-	position24, tokenIndex24 := pos, ti
+	position27, tokenIndex27 := pos, ti
 	{
-		position25 := pos
+		position28 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.raddr_spec() {
-			goto l24
+			goto l27
 		}
 		pos, ti = p.position, p.tokenIndex
-	l26:
+	l29:
 		{
-			position27, tokenIndex27 := pos, ti
+			position30, tokenIndex30 := pos, ti
 			if buffer[pos] != ',' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l27
+				goto l30
 			}
 			pos++
 			if p.position, p.tokenIndex = pos, ti; !p.raddr_spec() {
-				goto l27
+				goto l30
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l26
-		l27:
-			pos, ti = position27, tokenIndex27
+			goto l29
+		l30:
+			pos, ti = position30, tokenIndex30
 		}
 		if p.records(ruleto) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleto, position25)
+			p.add(ruleto, position28)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l24:
-	pos, ti = position24, tokenIndex24
+l27:
+	pos, ti = position27, tokenIndex27
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -1323,16 +1359,16 @@ func (p *Parser) nto() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleto)
-	position24, tokenIndex24 := pos, ti
+	position27, tokenIndex27 := pos, ti
 	{
-		position25 := pos
+		position28 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.naddr_spec() {
-			goto l24
+			goto l27
 		}
 		pos, ti = p.position, p.tokenIndex
-	l26:
+	l29:
 		{
-			position27, tokenIndex27 := pos, ti
+			position30, tokenIndex30 := pos, ti
 			if buffer[pos] != ',' {
 				if int(pos) == p.at {
 					p.note(15, true)
@@ -1341,28 +1377,28 @@ func (p *Parser) nto() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l27
+				goto l30
 			}
 			pos++
 			if p.position, p.tokenIndex = pos, ti; !p.naddr_spec() {
-				goto l27
+				goto l30
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l26
-		l27:
-			pos, ti = position27, tokenIndex27
+			goto l29
+		l30:
+			pos, ti = position30, tokenIndex30
 		}
 		if p.records(ruleto) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleto, position25)
+			p.add(ruleto, position28)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l24:
-	pos, ti = position24, tokenIndex24
+l27:
+	pos, ti = position27, tokenIndex27
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -1374,51 +1410,51 @@ func (p *Parser) rhfields() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehfields)
-	position28, tokenIndex28 := pos, ti
+	position31, tokenIndex31 := pos, ti
 	{
-		position29 := pos
+		position32 := pos
 		if buffer[pos] != '?' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l28
+			goto l31
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.rhfield() {
-			goto l28
+			goto l31
 		}
 		pos, ti = p.position, p.tokenIndex
-	l30:
+	l33:
 		{
-			position31, tokenIndex31 := pos, ti
+			position34, tokenIndex34 := pos, ti
 			if buffer[pos] != '&' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l31
+				goto l34
 			}
 			pos++
 			if p.position, p.tokenIndex = pos, ti; !p.rhfield() {
-				goto l31
+				goto l34
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l30
-		l31:
-			pos, ti = position31, tokenIndex31
+			goto l33
+		l34:
+			pos, ti = position34, tokenIndex34
 		}
 		if p.records(rulehfields) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehfields, position29)
+			p.add(rulehfields, position32)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l28:
-	pos, ti = position28, tokenIndex28
+l31:
+	pos, ti = position31, tokenIndex31
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -1429,9 +1465,9 @@ func (p *Parser) nhfields() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehfields)
-	position28, tokenIndex28 := pos, ti
+	position31, tokenIndex31 := pos, ti
 	{
-		position29 := pos
+		position32 := pos
 		if buffer[pos] != '?' {
 			if int(pos) == p.at {
 				p.note(13, true)
@@ -1440,16 +1476,16 @@ func (p *Parser) nhfields() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l28
+			goto l31
 		}
 		pos++
 		if p.position, p.tokenIndex = pos, ti; !p.nhfield() {
-			goto l28
+			goto l31
 		}
 		pos, ti = p.position, p.tokenIndex
-	l30:
+	l33:
 		{
-			position31, tokenIndex31 := pos, ti
+			position34, tokenIndex34 := pos, ti
 			if buffer[pos] != '&' {
 				if int(pos) == p.at {
 					p.note(14, true)
@@ -1458,28 +1494,28 @@ func (p *Parser) nhfields() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l31
+				goto l34
 			}
 			pos++
 			if p.position, p.tokenIndex = pos, ti; !p.nhfield() {
-				goto l31
+				goto l34
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l30
-		l31:
-			pos, ti = position31, tokenIndex31
+			goto l33
+		l34:
+			pos, ti = position34, tokenIndex34
 		}
 		if p.records(rulehfields) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehfields, position29)
+			p.add(rulehfields, position32)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l28:
-	pos, ti = position28, tokenIndex28
+l31:
+	pos, ti = position31, tokenIndex31
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -1491,24 +1527,24 @@ func (p *Parser) rhfield() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehfield)
-	position32, tokenIndex32 := pos, ti
+	position35, tokenIndex35 := pos, ti
 	{
-		position33 := pos
+		position36 := pos
 		{ // hfname
 			if false {
-				goto l32
+				goto l35
 			}
 			comp_19 := p.comp
 			p.comp = uint32(rulehfname)
 			{
-				position35_19 := pos
-			l36_19:
+				position38_19 := pos
+			l39_19:
 				{
-					position37_19, tokenIndex37_19 := pos, ti
+					position40_19, tokenIndex40_19 := pos, ti
 					{ // qchar
-						position75_17_19, tokenIndex75_17_19 := pos, ti
+						position78_17_19, tokenIndex78_17_19 := pos, ti
 						{
-							position76_17_19 := pos
+							position79_17_19 := pos
 							{
 								if c := buffer[pos]; class12[c] != 0 {
 									pos++
@@ -1517,62 +1553,62 @@ func (p *Parser) rhfield() bool {
 									switch buffer[pos] {
 									case '%':
 										{ // pct_encoded
-											position152_13_17_19, tokenIndex152_13_17_19 := pos, ti
+											position155_13_17_19, tokenIndex155_13_17_19 := pos, ti
 											{
-												position153_13_17_19 := pos
+												position156_13_17_19 := pos
 												if buffer[pos] != '%' {
 
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l152_13_17_19
+													goto l155_13_17_19
 												}
 												pos++
 												{ // HEXDIG
 													if c := buffer[pos]; class3[c] != 0 {
-														goto l154_11_13_17_19
+														goto l157_11_13_17_19
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l152_13_17_19
-												l154_11_13_17_19:
+													goto l155_13_17_19
+												l157_11_13_17_19:
 													pos++
 													goto lok11_13_17_19
 												}
 											lok11_13_17_19:
 												{ // HEXDIG
 													if c := buffer[pos]; class3[c] != 0 {
-														goto l154_12_13_17_19
+														goto l157_12_13_17_19
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l152_13_17_19
-												l154_12_13_17_19:
+													goto l155_13_17_19
+												l157_12_13_17_19:
 													pos++
 													goto lok12_13_17_19
 												}
 											lok12_13_17_19:
-												_ = position153_13_17_19
+												_ = position156_13_17_19
 											}
 											goto lok13_17_19
-										l152_13_17_19:
-											pos, ti = position152_13_17_19, tokenIndex152_13_17_19
-											goto l75_17_19
+										l155_13_17_19:
+											pos, ti = position155_13_17_19, tokenIndex155_13_17_19
+											goto l78_17_19
 										}
 									lok13_17_19:
 										;
 									default:
 										{ // unreserved
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l149_14_17_19
+												goto l152_14_17_19
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l75_17_19
-										l149_14_17_19:
+											goto l78_17_19
+										l152_14_17_19:
 											pos++
 											goto lok14_17_19
 										}
@@ -1581,21 +1617,21 @@ func (p *Parser) rhfield() bool {
 								}
 							}
 
-							_ = position76_17_19
+							_ = position79_17_19
 						}
 						goto lok17_19
-					l75_17_19:
-						pos, ti = position75_17_19, tokenIndex75_17_19
-						goto l37_19
+					l78_17_19:
+						pos, ti = position78_17_19, tokenIndex78_17_19
+						goto l40_19
 					}
 				lok17_19:
-					goto l36_19
-				l37_19:
-					pos, ti = position37_19, tokenIndex37_19
+					goto l39_19
+				l40_19:
+					pos, ti = position40_19, tokenIndex40_19
 				}
 				if p.records(rulehfname) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulehfname, position35_19)
+					p.add(rulehfname, position38_19)
 					ti = p.tokenIndex
 				}
 			}
@@ -1608,24 +1644,24 @@ func (p *Parser) rhfield() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l32
+			goto l35
 		}
 		pos++
 		{ // hfvalue
 			if false {
-				goto l32
+				goto l35
 			}
 			comp_20 := p.comp
 			p.comp = uint32(rulehfvalue)
 			{
-				position39_20 := pos
-			l40_20:
+				position42_20 := pos
+			l43_20:
 				{
-					position41_20, tokenIndex41_20 := pos, ti
+					position44_20, tokenIndex44_20 := pos, ti
 					{ // qchar
-						position75_18_20, tokenIndex75_18_20 := pos, ti
+						position78_18_20, tokenIndex78_18_20 := pos, ti
 						{
-							position76_18_20 := pos
+							position79_18_20 := pos
 							{
 								if c := buffer[pos]; class12[c] != 0 {
 									pos++
@@ -1634,62 +1670,62 @@ func (p *Parser) rhfield() bool {
 									switch buffer[pos] {
 									case '%':
 										{ // pct_encoded
-											position152_13_18_20, tokenIndex152_13_18_20 := pos, ti
+											position155_13_18_20, tokenIndex155_13_18_20 := pos, ti
 											{
-												position153_13_18_20 := pos
+												position156_13_18_20 := pos
 												if buffer[pos] != '%' {
 
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l152_13_18_20
+													goto l155_13_18_20
 												}
 												pos++
 												{ // HEXDIG
 													if c := buffer[pos]; class3[c] != 0 {
-														goto l154_11_13_18_20
+														goto l157_11_13_18_20
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l152_13_18_20
-												l154_11_13_18_20:
+													goto l155_13_18_20
+												l157_11_13_18_20:
 													pos++
 													goto lok11_13_18_20
 												}
 											lok11_13_18_20:
 												{ // HEXDIG
 													if c := buffer[pos]; class3[c] != 0 {
-														goto l154_12_13_18_20
+														goto l157_12_13_18_20
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l152_13_18_20
-												l154_12_13_18_20:
+													goto l155_13_18_20
+												l157_12_13_18_20:
 													pos++
 													goto lok12_13_18_20
 												}
 											lok12_13_18_20:
-												_ = position153_13_18_20
+												_ = position156_13_18_20
 											}
 											goto lok13_18_20
-										l152_13_18_20:
-											pos, ti = position152_13_18_20, tokenIndex152_13_18_20
-											goto l75_18_20
+										l155_13_18_20:
+											pos, ti = position155_13_18_20, tokenIndex155_13_18_20
+											goto l78_18_20
 										}
 									lok13_18_20:
 										;
 									default:
 										{ // unreserved
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l149_14_18_20
+												goto l152_14_18_20
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l75_18_20
-										l149_14_18_20:
+											goto l78_18_20
+										l152_14_18_20:
 											pos++
 											goto lok14_18_20
 										}
@@ -1698,21 +1734,21 @@ func (p *Parser) rhfield() bool {
 								}
 							}
 
-							_ = position76_18_20
+							_ = position79_18_20
 						}
 						goto lok18_20
-					l75_18_20:
-						pos, ti = position75_18_20, tokenIndex75_18_20
-						goto l41_20
+					l78_18_20:
+						pos, ti = position78_18_20, tokenIndex78_18_20
+						goto l44_20
 					}
 				lok18_20:
-					goto l40_20
-				l41_20:
-					pos, ti = position41_20, tokenIndex41_20
+					goto l43_20
+				l44_20:
+					pos, ti = position44_20, tokenIndex44_20
 				}
 				if p.records(rulehfvalue) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulehfvalue, position39_20)
+					p.add(rulehfvalue, position42_20)
 					ti = p.tokenIndex
 				}
 			}
@@ -1722,15 +1758,15 @@ func (p *Parser) rhfield() bool {
 	lok20:
 		if p.records(rulehfield) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehfield, position33)
+			p.add(rulehfield, position36)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l32:
-	pos, ti = position32, tokenIndex32
+l35:
+	pos, ti = position35, tokenIndex35
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -1741,24 +1777,24 @@ func (p *Parser) nhfield() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulehfield)
-	position32, tokenIndex32 := pos, ti
+	position35, tokenIndex35 := pos, ti
 	{
-		position33 := pos
+		position36 := pos
 		{ // hfname
 			if false {
-				goto l32
+				goto l35
 			}
 			comp_19 := p.comp
 			p.comp = uint32(rulehfname)
 			{
-				position35_19 := pos
-			l36_19:
+				position38_19 := pos
+			l39_19:
 				{
-					position37_19, tokenIndex37_19 := pos, ti
+					position40_19, tokenIndex40_19 := pos, ti
 					{ // qchar
-						position75_17_19, tokenIndex75_17_19 := pos, ti
+						position78_17_19, tokenIndex78_17_19 := pos, ti
 						{
-							position76_17_19 := pos
+							position79_17_19 := pos
 							{
 								if c := buffer[pos]; class12[c] != 0 {
 									pos++
@@ -1773,9 +1809,9 @@ func (p *Parser) nhfield() bool {
 									switch buffer[pos] {
 									case '%':
 										{ // pct_encoded
-											position152_13_17_19, tokenIndex152_13_17_19 := pos, ti
+											position155_13_17_19, tokenIndex155_13_17_19 := pos, ti
 											{
-												position153_13_17_19 := pos
+												position156_13_17_19 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(17, true)
@@ -1784,7 +1820,7 @@ func (p *Parser) nhfield() bool {
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l152_13_17_19
+													goto l155_13_17_19
 												}
 												pos++
 												{ // HEXDIG
@@ -1792,13 +1828,13 @@ func (p *Parser) nhfield() bool {
 														p.note(18, true)
 													}
 													if c := buffer[pos]; class3[c] != 0 {
-														goto l154_11_13_17_19
+														goto l157_11_13_17_19
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l152_13_17_19
-												l154_11_13_17_19:
+													goto l155_13_17_19
+												l157_11_13_17_19:
 													pos++
 													goto lok11_13_17_19
 												}
@@ -1808,23 +1844,23 @@ func (p *Parser) nhfield() bool {
 														p.note(18, true)
 													}
 													if c := buffer[pos]; class3[c] != 0 {
-														goto l154_12_13_17_19
+														goto l157_12_13_17_19
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l152_13_17_19
-												l154_12_13_17_19:
+													goto l155_13_17_19
+												l157_12_13_17_19:
 													pos++
 													goto lok12_13_17_19
 												}
 											lok12_13_17_19:
-												_ = position153_13_17_19
+												_ = position156_13_17_19
 											}
 											goto lok13_17_19
-										l152_13_17_19:
-											pos, ti = position152_13_17_19, tokenIndex152_13_17_19
-											goto l75_17_19
+										l155_13_17_19:
+											pos, ti = position155_13_17_19, tokenIndex155_13_17_19
+											goto l78_17_19
 										}
 									lok13_17_19:
 										;
@@ -1834,13 +1870,13 @@ func (p *Parser) nhfield() bool {
 												p.note(19, true)
 											}
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l149_14_17_19
+												goto l152_14_17_19
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l75_17_19
-										l149_14_17_19:
+											goto l78_17_19
+										l152_14_17_19:
 											pos++
 											goto lok14_17_19
 										}
@@ -1849,21 +1885,21 @@ func (p *Parser) nhfield() bool {
 								}
 							}
 
-							_ = position76_17_19
+							_ = position79_17_19
 						}
 						goto lok17_19
-					l75_17_19:
-						pos, ti = position75_17_19, tokenIndex75_17_19
-						goto l37_19
+					l78_17_19:
+						pos, ti = position78_17_19, tokenIndex78_17_19
+						goto l40_19
 					}
 				lok17_19:
-					goto l36_19
-				l37_19:
-					pos, ti = position37_19, tokenIndex37_19
+					goto l39_19
+				l40_19:
+					pos, ti = position40_19, tokenIndex40_19
 				}
 				if p.records(rulehfname) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulehfname, position35_19)
+					p.add(rulehfname, position38_19)
 					ti = p.tokenIndex
 				}
 			}
@@ -1879,24 +1915,24 @@ func (p *Parser) nhfield() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l32
+			goto l35
 		}
 		pos++
 		{ // hfvalue
 			if false {
-				goto l32
+				goto l35
 			}
 			comp_20 := p.comp
 			p.comp = uint32(rulehfvalue)
 			{
-				position39_20 := pos
-			l40_20:
+				position42_20 := pos
+			l43_20:
 				{
-					position41_20, tokenIndex41_20 := pos, ti
+					position44_20, tokenIndex44_20 := pos, ti
 					{ // qchar
-						position75_18_20, tokenIndex75_18_20 := pos, ti
+						position78_18_20, tokenIndex78_18_20 := pos, ti
 						{
-							position76_18_20 := pos
+							position79_18_20 := pos
 							{
 								if c := buffer[pos]; class12[c] != 0 {
 									pos++
@@ -1911,9 +1947,9 @@ func (p *Parser) nhfield() bool {
 									switch buffer[pos] {
 									case '%':
 										{ // pct_encoded
-											position152_13_18_20, tokenIndex152_13_18_20 := pos, ti
+											position155_13_18_20, tokenIndex155_13_18_20 := pos, ti
 											{
-												position153_13_18_20 := pos
+												position156_13_18_20 := pos
 												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(17, true)
@@ -1922,7 +1958,7 @@ func (p *Parser) nhfield() bool {
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l152_13_18_20
+													goto l155_13_18_20
 												}
 												pos++
 												{ // HEXDIG
@@ -1930,13 +1966,13 @@ func (p *Parser) nhfield() bool {
 														p.note(18, true)
 													}
 													if c := buffer[pos]; class3[c] != 0 {
-														goto l154_11_13_18_20
+														goto l157_11_13_18_20
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l152_13_18_20
-												l154_11_13_18_20:
+													goto l155_13_18_20
+												l157_11_13_18_20:
 													pos++
 													goto lok11_13_18_20
 												}
@@ -1946,23 +1982,23 @@ func (p *Parser) nhfield() bool {
 														p.note(18, true)
 													}
 													if c := buffer[pos]; class3[c] != 0 {
-														goto l154_12_13_18_20
+														goto l157_12_13_18_20
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
-													goto l152_13_18_20
-												l154_12_13_18_20:
+													goto l155_13_18_20
+												l157_12_13_18_20:
 													pos++
 													goto lok12_13_18_20
 												}
 											lok12_13_18_20:
-												_ = position153_13_18_20
+												_ = position156_13_18_20
 											}
 											goto lok13_18_20
-										l152_13_18_20:
-											pos, ti = position152_13_18_20, tokenIndex152_13_18_20
-											goto l75_18_20
+										l155_13_18_20:
+											pos, ti = position155_13_18_20, tokenIndex155_13_18_20
+											goto l78_18_20
 										}
 									lok13_18_20:
 										;
@@ -1972,13 +2008,13 @@ func (p *Parser) nhfield() bool {
 												p.note(19, true)
 											}
 											if c := buffer[pos]; class4[c] != 0 {
-												goto l149_14_18_20
+												goto l152_14_18_20
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l75_18_20
-										l149_14_18_20:
+											goto l78_18_20
+										l152_14_18_20:
 											pos++
 											goto lok14_18_20
 										}
@@ -1987,21 +2023,21 @@ func (p *Parser) nhfield() bool {
 								}
 							}
 
-							_ = position76_18_20
+							_ = position79_18_20
 						}
 						goto lok18_20
-					l75_18_20:
-						pos, ti = position75_18_20, tokenIndex75_18_20
-						goto l41_20
+					l78_18_20:
+						pos, ti = position78_18_20, tokenIndex78_18_20
+						goto l44_20
 					}
 				lok18_20:
-					goto l40_20
-				l41_20:
-					pos, ti = position41_20, tokenIndex41_20
+					goto l43_20
+				l44_20:
+					pos, ti = position44_20, tokenIndex44_20
 				}
 				if p.records(rulehfvalue) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(rulehfvalue, position39_20)
+					p.add(rulehfvalue, position42_20)
 					ti = p.tokenIndex
 				}
 			}
@@ -2011,15 +2047,15 @@ func (p *Parser) nhfield() bool {
 	lok20:
 		if p.records(rulehfield) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehfield, position33)
+			p.add(rulehfield, position36)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l32:
-	pos, ti = position32, tokenIndex32
+l35:
+	pos, ti = position35, tokenIndex35
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -2032,14 +2068,14 @@ func (p *Parser) rhfname() bool {
 	comp := p.comp
 	p.comp = uint32(rulehfname)
 	{
-		position35 := pos
-	l36:
+		position38 := pos
+	l39:
 		{
-			position37, tokenIndex37 := pos, ti
+			position40, tokenIndex40 := pos, ti
 			{ // qchar
-				position75_17, tokenIndex75_17 := pos, ti
+				position78_17, tokenIndex78_17 := pos, ti
 				{
-					position76_17 := pos
+					position79_17 := pos
 					{
 						if c := buffer[pos]; class12[c] != 0 {
 							pos++
@@ -2048,62 +2084,62 @@ func (p *Parser) rhfname() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // pct_encoded
-									position152_13_17, tokenIndex152_13_17 := pos, ti
+									position155_13_17, tokenIndex155_13_17 := pos, ti
 									{
-										position153_13_17 := pos
+										position156_13_17 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l152_13_17
+											goto l155_13_17
 										}
 										pos++
 										{ // HEXDIG
 											if c := buffer[pos]; class3[c] != 0 {
-												goto l154_11_13_17
+												goto l157_11_13_17
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l152_13_17
-										l154_11_13_17:
+											goto l155_13_17
+										l157_11_13_17:
 											pos++
 											goto lok11_13_17
 										}
 									lok11_13_17:
 										{ // HEXDIG
 											if c := buffer[pos]; class3[c] != 0 {
-												goto l154_12_13_17
+												goto l157_12_13_17
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l152_13_17
-										l154_12_13_17:
+											goto l155_13_17
+										l157_12_13_17:
 											pos++
 											goto lok12_13_17
 										}
 									lok12_13_17:
-										_ = position153_13_17
+										_ = position156_13_17
 									}
 									goto lok13_17
-								l152_13_17:
-									pos, ti = position152_13_17, tokenIndex152_13_17
-									goto l75_17
+								l155_13_17:
+									pos, ti = position155_13_17, tokenIndex155_13_17
+									goto l78_17
 								}
 							lok13_17:
 								;
 							default:
 								{ // unreserved
 									if c := buffer[pos]; class4[c] != 0 {
-										goto l149_14_17
+										goto l152_14_17
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l75_17
-								l149_14_17:
+									goto l78_17
+								l152_14_17:
 									pos++
 									goto lok14_17
 								}
@@ -2112,21 +2148,21 @@ func (p *Parser) rhfname() bool {
 						}
 					}
 
-					_ = position76_17
+					_ = position79_17
 				}
 				goto lok17
-			l75_17:
-				pos, ti = position75_17, tokenIndex75_17
-				goto l37
+			l78_17:
+				pos, ti = position78_17, tokenIndex78_17
+				goto l40
 			}
 		lok17:
-			goto l36
-		l37:
-			pos, ti = position37, tokenIndex37
+			goto l39
+		l40:
+			pos, ti = position40, tokenIndex40
 		}
 		if p.records(rulehfname) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehfname, position35)
+			p.add(rulehfname, position38)
 			ti = p.tokenIndex
 		}
 	}
@@ -2141,14 +2177,14 @@ func (p *Parser) nhfname() bool {
 	comp := p.comp
 	p.comp = uint32(rulehfname)
 	{
-		position35 := pos
-	l36:
+		position38 := pos
+	l39:
 		{
-			position37, tokenIndex37 := pos, ti
+			position40, tokenIndex40 := pos, ti
 			{ // qchar
-				position75_17, tokenIndex75_17 := pos, ti
+				position78_17, tokenIndex78_17 := pos, ti
 				{
-					position76_17 := pos
+					position79_17 := pos
 					{
 						if c := buffer[pos]; class12[c] != 0 {
 							pos++
@@ -2163,9 +2199,9 @@ func (p *Parser) nhfname() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // pct_encoded
-									position152_13_17, tokenIndex152_13_17 := pos, ti
+									position155_13_17, tokenIndex155_13_17 := pos, ti
 									{
-										position153_13_17 := pos
+										position156_13_17 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(17, true)
@@ -2174,7 +2210,7 @@ func (p *Parser) nhfname() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l152_13_17
+											goto l155_13_17
 										}
 										pos++
 										{ // HEXDIG
@@ -2182,13 +2218,13 @@ func (p *Parser) nhfname() bool {
 												p.note(18, true)
 											}
 											if c := buffer[pos]; class3[c] != 0 {
-												goto l154_11_13_17
+												goto l157_11_13_17
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l152_13_17
-										l154_11_13_17:
+											goto l155_13_17
+										l157_11_13_17:
 											pos++
 											goto lok11_13_17
 										}
@@ -2198,23 +2234,23 @@ func (p *Parser) nhfname() bool {
 												p.note(18, true)
 											}
 											if c := buffer[pos]; class3[c] != 0 {
-												goto l154_12_13_17
+												goto l157_12_13_17
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l152_13_17
-										l154_12_13_17:
+											goto l155_13_17
+										l157_12_13_17:
 											pos++
 											goto lok12_13_17
 										}
 									lok12_13_17:
-										_ = position153_13_17
+										_ = position156_13_17
 									}
 									goto lok13_17
-								l152_13_17:
-									pos, ti = position152_13_17, tokenIndex152_13_17
-									goto l75_17
+								l155_13_17:
+									pos, ti = position155_13_17, tokenIndex155_13_17
+									goto l78_17
 								}
 							lok13_17:
 								;
@@ -2224,13 +2260,13 @@ func (p *Parser) nhfname() bool {
 										p.note(19, true)
 									}
 									if c := buffer[pos]; class4[c] != 0 {
-										goto l149_14_17
+										goto l152_14_17
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l75_17
-								l149_14_17:
+									goto l78_17
+								l152_14_17:
 									pos++
 									goto lok14_17
 								}
@@ -2239,21 +2275,21 @@ func (p *Parser) nhfname() bool {
 						}
 					}
 
-					_ = position76_17
+					_ = position79_17
 				}
 				goto lok17
-			l75_17:
-				pos, ti = position75_17, tokenIndex75_17
-				goto l37
+			l78_17:
+				pos, ti = position78_17, tokenIndex78_17
+				goto l40
 			}
 		lok17:
-			goto l36
-		l37:
-			pos, ti = position37, tokenIndex37
+			goto l39
+		l40:
+			pos, ti = position40, tokenIndex40
 		}
 		if p.records(rulehfname) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehfname, position35)
+			p.add(rulehfname, position38)
 			ti = p.tokenIndex
 		}
 	}
@@ -2269,14 +2305,14 @@ func (p *Parser) rhfvalue() bool {
 	comp := p.comp
 	p.comp = uint32(rulehfvalue)
 	{
-		position39 := pos
-	l40:
+		position42 := pos
+	l43:
 		{
-			position41, tokenIndex41 := pos, ti
+			position44, tokenIndex44 := pos, ti
 			{ // qchar
-				position75_18, tokenIndex75_18 := pos, ti
+				position78_18, tokenIndex78_18 := pos, ti
 				{
-					position76_18 := pos
+					position79_18 := pos
 					{
 						if c := buffer[pos]; class12[c] != 0 {
 							pos++
@@ -2285,62 +2321,62 @@ func (p *Parser) rhfvalue() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // pct_encoded
-									position152_13_18, tokenIndex152_13_18 := pos, ti
+									position155_13_18, tokenIndex155_13_18 := pos, ti
 									{
-										position153_13_18 := pos
+										position156_13_18 := pos
 										if buffer[pos] != '%' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l152_13_18
+											goto l155_13_18
 										}
 										pos++
 										{ // HEXDIG
 											if c := buffer[pos]; class3[c] != 0 {
-												goto l154_11_13_18
+												goto l157_11_13_18
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l152_13_18
-										l154_11_13_18:
+											goto l155_13_18
+										l157_11_13_18:
 											pos++
 											goto lok11_13_18
 										}
 									lok11_13_18:
 										{ // HEXDIG
 											if c := buffer[pos]; class3[c] != 0 {
-												goto l154_12_13_18
+												goto l157_12_13_18
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l152_13_18
-										l154_12_13_18:
+											goto l155_13_18
+										l157_12_13_18:
 											pos++
 											goto lok12_13_18
 										}
 									lok12_13_18:
-										_ = position153_13_18
+										_ = position156_13_18
 									}
 									goto lok13_18
-								l152_13_18:
-									pos, ti = position152_13_18, tokenIndex152_13_18
-									goto l75_18
+								l155_13_18:
+									pos, ti = position155_13_18, tokenIndex155_13_18
+									goto l78_18
 								}
 							lok13_18:
 								;
 							default:
 								{ // unreserved
 									if c := buffer[pos]; class4[c] != 0 {
-										goto l149_14_18
+										goto l152_14_18
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l75_18
-								l149_14_18:
+									goto l78_18
+								l152_14_18:
 									pos++
 									goto lok14_18
 								}
@@ -2349,21 +2385,21 @@ func (p *Parser) rhfvalue() bool {
 						}
 					}
 
-					_ = position76_18
+					_ = position79_18
 				}
 				goto lok18
-			l75_18:
-				pos, ti = position75_18, tokenIndex75_18
-				goto l41
+			l78_18:
+				pos, ti = position78_18, tokenIndex78_18
+				goto l44
 			}
 		lok18:
-			goto l40
-		l41:
-			pos, ti = position41, tokenIndex41
+			goto l43
+		l44:
+			pos, ti = position44, tokenIndex44
 		}
 		if p.records(rulehfvalue) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehfvalue, position39)
+			p.add(rulehfvalue, position42)
 			ti = p.tokenIndex
 		}
 	}
@@ -2378,14 +2414,14 @@ func (p *Parser) nhfvalue() bool {
 	comp := p.comp
 	p.comp = uint32(rulehfvalue)
 	{
-		position39 := pos
-	l40:
+		position42 := pos
+	l43:
 		{
-			position41, tokenIndex41 := pos, ti
+			position44, tokenIndex44 := pos, ti
 			{ // qchar
-				position75_18, tokenIndex75_18 := pos, ti
+				position78_18, tokenIndex78_18 := pos, ti
 				{
-					position76_18 := pos
+					position79_18 := pos
 					{
 						if c := buffer[pos]; class12[c] != 0 {
 							pos++
@@ -2400,9 +2436,9 @@ func (p *Parser) nhfvalue() bool {
 							switch buffer[pos] {
 							case '%':
 								{ // pct_encoded
-									position152_13_18, tokenIndex152_13_18 := pos, ti
+									position155_13_18, tokenIndex155_13_18 := pos, ti
 									{
-										position153_13_18 := pos
+										position156_13_18 := pos
 										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(17, true)
@@ -2411,7 +2447,7 @@ func (p *Parser) nhfvalue() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l152_13_18
+											goto l155_13_18
 										}
 										pos++
 										{ // HEXDIG
@@ -2419,13 +2455,13 @@ func (p *Parser) nhfvalue() bool {
 												p.note(18, true)
 											}
 											if c := buffer[pos]; class3[c] != 0 {
-												goto l154_11_13_18
+												goto l157_11_13_18
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l152_13_18
-										l154_11_13_18:
+											goto l155_13_18
+										l157_11_13_18:
 											pos++
 											goto lok11_13_18
 										}
@@ -2435,23 +2471,23 @@ func (p *Parser) nhfvalue() bool {
 												p.note(18, true)
 											}
 											if c := buffer[pos]; class3[c] != 0 {
-												goto l154_12_13_18
+												goto l157_12_13_18
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l152_13_18
-										l154_12_13_18:
+											goto l155_13_18
+										l157_12_13_18:
 											pos++
 											goto lok12_13_18
 										}
 									lok12_13_18:
-										_ = position153_13_18
+										_ = position156_13_18
 									}
 									goto lok13_18
-								l152_13_18:
-									pos, ti = position152_13_18, tokenIndex152_13_18
-									goto l75_18
+								l155_13_18:
+									pos, ti = position155_13_18, tokenIndex155_13_18
+									goto l78_18
 								}
 							lok13_18:
 								;
@@ -2461,13 +2497,13 @@ func (p *Parser) nhfvalue() bool {
 										p.note(19, true)
 									}
 									if c := buffer[pos]; class4[c] != 0 {
-										goto l149_14_18
+										goto l152_14_18
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l75_18
-								l149_14_18:
+									goto l78_18
+								l152_14_18:
 									pos++
 									goto lok14_18
 								}
@@ -2476,21 +2512,21 @@ func (p *Parser) nhfvalue() bool {
 						}
 					}
 
-					_ = position76_18
+					_ = position79_18
 				}
 				goto lok18
-			l75_18:
-				pos, ti = position75_18, tokenIndex75_18
-				goto l41
+			l78_18:
+				pos, ti = position78_18, tokenIndex78_18
+				goto l44
 			}
 		lok18:
-			goto l40
-		l41:
-			pos, ti = position41, tokenIndex41
+			goto l43
+		l44:
+			pos, ti = position44, tokenIndex44
 		}
 		if p.records(rulehfvalue) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulehfvalue, position39)
+			p.add(rulehfvalue, position42)
 			ti = p.tokenIndex
 		}
 	}
@@ -2505,11 +2541,11 @@ func (p *Parser) raddr_spec() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleaddr_spec)
-	position42, tokenIndex42 := pos, ti
+	position45, tokenIndex45 := pos, ti
 	{
-		position43 := pos
+		position46 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.rlocal_part() {
-			goto l42
+			goto l45
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '@' {
@@ -2517,90 +2553,90 @@ func (p *Parser) raddr_spec() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l42
+			goto l45
 		}
 		pos++
 		{ // domain
 			comp_28 := p.comp
 			p.comp = uint32(ruledomain)
-			position48_28, tokenIndex48_28 := pos, ti
+			position51_28, tokenIndex51_28 := pos, ti
 			{
-				position49_28 := pos
+				position52_28 := pos
 				{
-					position50_28, tokenIndex50_28 := pos, ti
+					position53_28, tokenIndex53_28 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.rdomain_dot_atom_text() {
-						goto l51_28
+						goto l54_28
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l50_28
-				l51_28:
-					pos, ti = position50_28, tokenIndex50_28
+					goto l53_28
+				l54_28:
+					pos, ti = position53_28, tokenIndex53_28
 					if buffer[pos] != '[' {
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l48_28
+						goto l51_28
 					}
 					pos++
-				l52_28:
+				l55_28:
 					{
-						position53_28, tokenIndex53_28 := pos, ti
+						position56_28, tokenIndex56_28 := pos, ti
 						{ // dtext_no_obs
 							if c := buffer[pos]; class9[c] != 0 {
-								goto l71_25_28
+								goto l74_25_28
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if c := buffer[pos]; class10[c] != 0 {
-								goto l71_25_28
+								goto l74_25_28
 							}
-							goto l53_28
-						l71_25_28:
+							goto l56_28
+						l74_25_28:
 							pos++
 							goto lok25_28
 						}
 					lok25_28:
-						goto l52_28
-					l53_28:
-						pos, ti = position53_28, tokenIndex53_28
+						goto l55_28
+					l56_28:
+						pos, ti = position56_28, tokenIndex56_28
 					}
 					if buffer[pos] != ']' {
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l48_28
+						goto l51_28
 					}
 					pos++
 				}
-			l50_28:
+			l53_28:
 				if p.records(ruledomain) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(ruledomain, position49_28)
+					p.add(ruledomain, position52_28)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_28
 			goto lok28
-		l48_28:
-			pos, ti = position48_28, tokenIndex48_28
+		l51_28:
+			pos, ti = position51_28, tokenIndex51_28
 			p.comp = comp_28
-			goto l42
+			goto l45
 		}
 	lok28:
 		if p.records(ruleaddr_spec) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleaddr_spec, position43)
+			p.add(ruleaddr_spec, position46)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l42:
-	pos, ti = position42, tokenIndex42
+l45:
+	pos, ti = position45, tokenIndex45
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -2611,11 +2647,11 @@ func (p *Parser) naddr_spec() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruleaddr_spec)
-	position42, tokenIndex42 := pos, ti
+	position45, tokenIndex45 := pos, ti
 	{
-		position43 := pos
+		position46 := pos
 		if p.position, p.tokenIndex = pos, ti; !p.nlocal_part() {
-			goto l42
+			goto l45
 		}
 		pos, ti = p.position, p.tokenIndex
 		if buffer[pos] != '@' {
@@ -2626,24 +2662,24 @@ func (p *Parser) naddr_spec() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l42
+			goto l45
 		}
 		pos++
 		{ // domain
 			comp_28 := p.comp
 			p.comp = uint32(ruledomain)
-			position48_28, tokenIndex48_28 := pos, ti
+			position51_28, tokenIndex51_28 := pos, ti
 			{
-				position49_28 := pos
+				position52_28 := pos
 				{
-					position50_28, tokenIndex50_28 := pos, ti
+					position53_28, tokenIndex53_28 := pos, ti
 					if p.position, p.tokenIndex = pos, ti; !p.ndomain_dot_atom_text() {
-						goto l51_28
+						goto l54_28
 					}
 					pos, ti = p.position, p.tokenIndex
-					goto l50_28
-				l51_28:
-					pos, ti = position50_28, tokenIndex50_28
+					goto l53_28
+				l54_28:
+					pos, ti = position53_28, tokenIndex53_28
 					if buffer[pos] != '[' {
 						if int(pos) == p.at {
 							p.note(22, true)
@@ -2652,18 +2688,18 @@ func (p *Parser) naddr_spec() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l48_28
+						goto l51_28
 					}
 					pos++
-				l52_28:
+				l55_28:
 					{
-						position53_28, tokenIndex53_28 := pos, ti
+						position56_28, tokenIndex56_28 := pos, ti
 						{ // dtext_no_obs
 							if int(pos) == p.at {
 								p.note(23, true)
 							}
 							if c := buffer[pos]; class9[c] != 0 {
-								goto l71_25_28
+								goto l74_25_28
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -2672,17 +2708,17 @@ func (p *Parser) naddr_spec() bool {
 								p.note(24, true)
 							}
 							if c := buffer[pos]; class10[c] != 0 {
-								goto l71_25_28
+								goto l74_25_28
 							}
-							goto l53_28
-						l71_25_28:
+							goto l56_28
+						l74_25_28:
 							pos++
 							goto lok25_28
 						}
 					lok25_28:
-						goto l52_28
-					l53_28:
-						pos, ti = position53_28, tokenIndex53_28
+						goto l55_28
+					l56_28:
+						pos, ti = position56_28, tokenIndex56_28
 					}
 					if buffer[pos] != ']' {
 						if int(pos) == p.at {
@@ -2692,36 +2728,36 @@ func (p *Parser) naddr_spec() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l48_28
+						goto l51_28
 					}
 					pos++
 				}
-			l50_28:
+			l53_28:
 				if p.records(ruledomain) {
 					p.position, p.tokenIndex = pos, ti
-					p.add(ruledomain, position49_28)
+					p.add(ruledomain, position52_28)
 					ti = p.tokenIndex
 				}
 			}
 			p.comp = comp_28
 			goto lok28
-		l48_28:
-			pos, ti = position48_28, tokenIndex48_28
+		l51_28:
+			pos, ti = position51_28, tokenIndex51_28
 			p.comp = comp_28
-			goto l42
+			goto l45
 		}
 	lok28:
 		if p.records(ruleaddr_spec) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruleaddr_spec, position43)
+			p.add(ruleaddr_spec, position46)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l42:
-	pos, ti = position42, tokenIndex42
+l45:
+	pos, ti = position45, tokenIndex45
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -2733,124 +2769,124 @@ func (p *Parser) rlocal_part() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulelocal_part)
-	position44, tokenIndex44 := pos, ti
+	position47, tokenIndex47 := pos, ti
 	{
-		position45 := pos
+		position48 := pos
 		{
-			position46, tokenIndex46 := pos, ti
+			position49, tokenIndex49 := pos, ti
 			{ // dot_atom_text
-				position81_29, tokenIndex81_29 := pos, ti
+				position84_29, tokenIndex84_29 := pos, ti
 				{
-					position82_29 := pos
+					position85_29 := pos
 					{ // atext
 						if c := buffer[pos]; class7[c] != 0 {
-							goto l89_1_29
+							goto l92_1_29
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l81_29
-					l89_1_29:
+						goto l84_29
+					l92_1_29:
 						pos++
 						goto lok1_29
 					}
 				lok1_29:
-				l83_29:
+				l86_29:
 					{
-						position84_29, tokenIndex84_29 := pos, ti
+						position87_29, tokenIndex87_29 := pos, ti
 						{ // atext
 							if c := buffer[pos]; class7[c] != 0 {
-								goto l89_2_29
+								goto l92_2_29
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l84_29
-						l89_2_29:
+							goto l87_29
+						l92_2_29:
 							pos++
 							goto lok2_29
 						}
 					lok2_29:
-						goto l83_29
-					l84_29:
-						pos, ti = position84_29, tokenIndex84_29
+						goto l86_29
+					l87_29:
+						pos, ti = position87_29, tokenIndex87_29
 					}
-				l85_29:
+				l88_29:
 					{
-						position86_29, tokenIndex86_29 := pos, ti
+						position89_29, tokenIndex89_29 := pos, ti
 						if buffer[pos] != '.' {
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l86_29
+							goto l89_29
 						}
 						pos++
 						{ // atext
 							if c := buffer[pos]; class7[c] != 0 {
-								goto l89_3_29
+								goto l92_3_29
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l86_29
-						l89_3_29:
+							goto l89_29
+						l92_3_29:
 							pos++
 							goto lok3_29
 						}
 					lok3_29:
-					l87_29:
+					l90_29:
 						{
-							position88_29, tokenIndex88_29 := pos, ti
+							position91_29, tokenIndex91_29 := pos, ti
 							{ // atext
 								if c := buffer[pos]; class7[c] != 0 {
-									goto l89_4_29
+									goto l92_4_29
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l88_29
-							l89_4_29:
+								goto l91_29
+							l92_4_29:
 								pos++
 								goto lok4_29
 							}
 						lok4_29:
-							goto l87_29
-						l88_29:
-							pos, ti = position88_29, tokenIndex88_29
+							goto l90_29
+						l91_29:
+							pos, ti = position91_29, tokenIndex91_29
 						}
-						goto l85_29
-					l86_29:
-						pos, ti = position86_29, tokenIndex86_29
+						goto l88_29
+					l89_29:
+						pos, ti = position89_29, tokenIndex89_29
 					}
-					_ = position82_29
+					_ = position85_29
 				}
 				goto lok29
-			l81_29:
-				pos, ti = position81_29, tokenIndex81_29
-				goto l47
+			l84_29:
+				pos, ti = position84_29, tokenIndex84_29
+				goto l50
 			}
 		lok29:
-			goto l46
-		l47:
-			pos, ti = position46, tokenIndex46
+			goto l49
+		l50:
+			pos, ti = position49, tokenIndex49
 			if p.position, p.tokenIndex = pos, ti; !p.rquoted_string() {
-				goto l44
+				goto l47
 			}
 			pos, ti = p.position, p.tokenIndex
 		}
-	l46:
+	l49:
 		if p.records(rulelocal_part) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulelocal_part, position45)
+			p.add(rulelocal_part, position48)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l44:
-	pos, ti = position44, tokenIndex44
+l47:
+	pos, ti = position47, tokenIndex47
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -2861,57 +2897,57 @@ func (p *Parser) nlocal_part() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(rulelocal_part)
-	position44, tokenIndex44 := pos, ti
+	position47, tokenIndex47 := pos, ti
 	{
-		position45 := pos
+		position48 := pos
 		{
-			position46, tokenIndex46 := pos, ti
+			position49, tokenIndex49 := pos, ti
 			{ // dot_atom_text
-				position81_29, tokenIndex81_29 := pos, ti
+				position84_29, tokenIndex84_29 := pos, ti
 				{
-					position82_29 := pos
+					position85_29 := pos
 					{ // atext
 						if int(pos) == p.at {
 							p.note(26, true)
 						}
 						if c := buffer[pos]; class7[c] != 0 {
-							goto l89_1_29
+							goto l92_1_29
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l81_29
-					l89_1_29:
+						goto l84_29
+					l92_1_29:
 						pos++
 						goto lok1_29
 					}
 				lok1_29:
-				l83_29:
+				l86_29:
 					{
-						position84_29, tokenIndex84_29 := pos, ti
+						position87_29, tokenIndex87_29 := pos, ti
 						{ // atext
 							if int(pos) == p.at {
 								p.note(26, true)
 							}
 							if c := buffer[pos]; class7[c] != 0 {
-								goto l89_2_29
+								goto l92_2_29
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l84_29
-						l89_2_29:
+							goto l87_29
+						l92_2_29:
 							pos++
 							goto lok2_29
 						}
 					lok2_29:
-						goto l83_29
-					l84_29:
-						pos, ti = position84_29, tokenIndex84_29
+						goto l86_29
+					l87_29:
+						pos, ti = position87_29, tokenIndex87_29
 					}
-				l85_29:
+				l88_29:
 					{
-						position86_29, tokenIndex86_29 := pos, ti
+						position89_29, tokenIndex89_29 := pos, ti
 						if buffer[pos] != '.' {
 							if int(pos) == p.at {
 								p.note(27, true)
@@ -2920,7 +2956,7 @@ func (p *Parser) nlocal_part() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l86_29
+							goto l89_29
 						}
 						pos++
 						{ // atext
@@ -2928,72 +2964,72 @@ func (p *Parser) nlocal_part() bool {
 								p.note(26, true)
 							}
 							if c := buffer[pos]; class7[c] != 0 {
-								goto l89_3_29
+								goto l92_3_29
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l86_29
-						l89_3_29:
+							goto l89_29
+						l92_3_29:
 							pos++
 							goto lok3_29
 						}
 					lok3_29:
-					l87_29:
+					l90_29:
 						{
-							position88_29, tokenIndex88_29 := pos, ti
+							position91_29, tokenIndex91_29 := pos, ti
 							{ // atext
 								if int(pos) == p.at {
 									p.note(26, true)
 								}
 								if c := buffer[pos]; class7[c] != 0 {
-									goto l89_4_29
+									goto l92_4_29
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l88_29
-							l89_4_29:
+								goto l91_29
+							l92_4_29:
 								pos++
 								goto lok4_29
 							}
 						lok4_29:
-							goto l87_29
-						l88_29:
-							pos, ti = position88_29, tokenIndex88_29
+							goto l90_29
+						l91_29:
+							pos, ti = position91_29, tokenIndex91_29
 						}
-						goto l85_29
-					l86_29:
-						pos, ti = position86_29, tokenIndex86_29
+						goto l88_29
+					l89_29:
+						pos, ti = position89_29, tokenIndex89_29
 					}
-					_ = position82_29
+					_ = position85_29
 				}
 				goto lok29
-			l81_29:
-				pos, ti = position81_29, tokenIndex81_29
-				goto l47
+			l84_29:
+				pos, ti = position84_29, tokenIndex84_29
+				goto l50
 			}
 		lok29:
-			goto l46
-		l47:
-			pos, ti = position46, tokenIndex46
+			goto l49
+		l50:
+			pos, ti = position49, tokenIndex49
 			if p.position, p.tokenIndex = pos, ti; !p.nquoted_string() {
-				goto l44
+				goto l47
 			}
 			pos, ti = p.position, p.tokenIndex
 		}
-	l46:
+	l49:
 		if p.records(rulelocal_part) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(rulelocal_part, position45)
+			p.add(rulelocal_part, position48)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l44:
-	pos, ti = position44, tokenIndex44
+l47:
+	pos, ti = position47, tokenIndex47
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -3005,70 +3041,70 @@ func (p *Parser) rdomain() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruledomain)
-	position48, tokenIndex48 := pos, ti
+	position51, tokenIndex51 := pos, ti
 	{
-		position49 := pos
+		position52 := pos
 		{
-			position50, tokenIndex50 := pos, ti
+			position53, tokenIndex53 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.rdomain_dot_atom_text() {
-				goto l51
+				goto l54
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l50
-		l51:
-			pos, ti = position50, tokenIndex50
+			goto l53
+		l54:
+			pos, ti = position53, tokenIndex53
 			if buffer[pos] != '[' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l48
+				goto l51
 			}
 			pos++
-		l52:
+		l55:
 			{
-				position53, tokenIndex53 := pos, ti
+				position56, tokenIndex56 := pos, ti
 				{ // dtext_no_obs
 					if c := buffer[pos]; class9[c] != 0 {
-						goto l71_25
+						goto l74_25
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if c := buffer[pos]; class10[c] != 0 {
-						goto l71_25
+						goto l74_25
 					}
-					goto l53
-				l71_25:
+					goto l56
+				l74_25:
 					pos++
 					goto lok25
 				}
 			lok25:
-				goto l52
-			l53:
-				pos, ti = position53, tokenIndex53
+				goto l55
+			l56:
+				pos, ti = position56, tokenIndex56
 			}
 			if buffer[pos] != ']' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l48
+				goto l51
 			}
 			pos++
 		}
-	l50:
+	l53:
 		if p.records(ruledomain) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruledomain, position49)
+			p.add(ruledomain, position52)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l48:
-	pos, ti = position48, tokenIndex48
+l51:
+	pos, ti = position51, tokenIndex51
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -3079,18 +3115,18 @@ func (p *Parser) ndomain() bool {
 	pos, ti := p.position, p.tokenIndex
 	comp := p.comp
 	p.comp = uint32(ruledomain)
-	position48, tokenIndex48 := pos, ti
+	position51, tokenIndex51 := pos, ti
 	{
-		position49 := pos
+		position52 := pos
 		{
-			position50, tokenIndex50 := pos, ti
+			position53, tokenIndex53 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.ndomain_dot_atom_text() {
-				goto l51
+				goto l54
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l50
-		l51:
-			pos, ti = position50, tokenIndex50
+			goto l53
+		l54:
+			pos, ti = position53, tokenIndex53
 			if buffer[pos] != '[' {
 				if int(pos) == p.at {
 					p.note(22, true)
@@ -3099,18 +3135,18 @@ func (p *Parser) ndomain() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l48
+				goto l51
 			}
 			pos++
-		l52:
+		l55:
 			{
-				position53, tokenIndex53 := pos, ti
+				position56, tokenIndex56 := pos, ti
 				{ // dtext_no_obs
 					if int(pos) == p.at {
 						p.note(23, true)
 					}
 					if c := buffer[pos]; class9[c] != 0 {
-						goto l71_25
+						goto l74_25
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -3119,17 +3155,17 @@ func (p *Parser) ndomain() bool {
 						p.note(24, true)
 					}
 					if c := buffer[pos]; class10[c] != 0 {
-						goto l71_25
+						goto l74_25
 					}
-					goto l53
-				l71_25:
+					goto l56
+				l74_25:
 					pos++
 					goto lok25
 				}
 			lok25:
-				goto l52
-			l53:
-				pos, ti = position53, tokenIndex53
+				goto l55
+			l56:
+				pos, ti = position56, tokenIndex56
 			}
 			if buffer[pos] != ']' {
 				if int(pos) == p.at {
@@ -3139,22 +3175,22 @@ func (p *Parser) ndomain() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l48
+				goto l51
 			}
 			pos++
 		}
-	l50:
+	l53:
 		if p.records(ruledomain) {
 			p.position, p.tokenIndex = pos, ti
-			p.add(ruledomain, position49)
+			p.add(ruledomain, position52)
 			ti = p.tokenIndex
 		}
 	}
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return true
-l48:
-	pos, ti = position48, tokenIndex48
+l51:
+	pos, ti = position51, tokenIndex51
 	p.comp = comp
 	p.position, p.tokenIndex = pos, ti
 	return false
@@ -3164,29 +3200,29 @@ l48:
 func (p *Parser) rdomain_dot_atom_text() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position54, tokenIndex54 := pos, ti
+	position57, tokenIndex57 := pos, ti
 	{
-		position55 := pos
+		position58 := pos
 		{ // atext
 			if c := buffer[pos]; class7[c] != 0 {
-				goto l89_21
+				goto l92_21
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l54
-		l89_21:
+			goto l57
+		l92_21:
 			pos++
 			goto lok21
 		}
 	lok21:
-	l56:
+	l59:
 		{
-			position57, tokenIndex57 := pos, ti
+			position60, tokenIndex60 := pos, ti
 			{ // domain_atext
-				position62_22, tokenIndex62_22 := pos, ti
+				position65_22, tokenIndex65_22 := pos, ti
 				{
-					position63_22 := pos
+					position66_22 := pos
 					{
 						if c := buffer[pos]; class11[c] != 0 {
 							pos++
@@ -3199,129 +3235,129 @@ func (p *Parser) rdomain_dot_atom_text() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l62_22
+									goto l65_22
 								}
 								pos++
 								{
-									position65_22, tokenIndex65_22 := pos, ti
+									position68_22, tokenIndex68_22 := pos, ti
 									if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulehfield]) {
-										goto l65_22
+										goto l68_22
 									}
 									pos, ti = p.position, p.tokenIndex
-								l66_22:
+								l69_22:
 									{
-										position67_22, tokenIndex67_22 := pos, ti
+										position70_22, tokenIndex70_22 := pos, ti
 										if buffer[pos] != '&' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l67_22
+											goto l70_22
 										}
 										pos++
 										if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulehfield]) {
-											goto l67_22
+											goto l70_22
 										}
 										pos, ti = p.position, p.tokenIndex
-										goto l66_22
-									l67_22:
-										pos, ti = position67_22, tokenIndex67_22
+										goto l69_22
+									l70_22:
+										pos, ti = position70_22, tokenIndex70_22
 									}
 									{
-										position68_22, tokenIndex68_22 := pos, ti
+										position71_22, tokenIndex71_22 := pos, ti
 										if p.position = pos; !p.matchDot() {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l68_22
+											goto l71_22
 										}
 										pos = p.position
 										if int(pos)-1 > p.reach {
 											p.reach = int(pos) - 1
 										}
-										goto l65_22
-									l68_22:
-										pos, ti = position68_22, tokenIndex68_22
+										goto l68_22
+									l71_22:
+										pos, ti = position71_22, tokenIndex71_22
 									}
 									if int(pos)-1 > p.reach {
 										p.reach = int(pos) - 1
 									}
-									goto l62_22
-								l65_22:
-									pos, ti = position65_22, tokenIndex65_22
+									goto l65_22
+								l68_22:
+									pos, ti = position68_22, tokenIndex68_22
 								}
 							default:
 								{
-									position69_22, tokenIndex69_22 := pos, ti
+									position72_22, tokenIndex72_22 := pos, ti
 									if c := buffer[pos]; c < 'a' || c > 'z' {
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l70_22
+										goto l73_22
 									}
 									pos++
-									goto l69_22
-								l70_22:
-									pos, ti = position69_22, tokenIndex69_22
+									goto l72_22
+								l73_22:
+									pos, ti = position72_22, tokenIndex72_22
 									if c := buffer[pos]; c < 'A' || c > 'Z' {
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l62_22
+										goto l65_22
 									}
 									pos++
 								}
-							l69_22:
+							l72_22:
 								break
 							}
 						}
 					}
 
-					_ = position63_22
+					_ = position66_22
 				}
 				goto lok22
-			l62_22:
-				pos, ti = position62_22, tokenIndex62_22
-				goto l57
+			l65_22:
+				pos, ti = position65_22, tokenIndex65_22
+				goto l60
 			}
 		lok22:
-			goto l56
-		l57:
-			pos, ti = position57, tokenIndex57
+			goto l59
+		l60:
+			pos, ti = position60, tokenIndex60
 		}
-	l58:
+	l61:
 		{
-			position59, tokenIndex59 := pos, ti
+			position62, tokenIndex62 := pos, ti
 			if buffer[pos] != '.' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l59
+				goto l62
 			}
 			pos++
 			{ // atext
 				if c := buffer[pos]; class7[c] != 0 {
-					goto l89_23
+					goto l92_23
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l59
-			l89_23:
+				goto l62
+			l92_23:
 				pos++
 				goto lok23
 			}
 		lok23:
-		l60:
+		l63:
 			{
-				position61, tokenIndex61 := pos, ti
+				position64, tokenIndex64 := pos, ti
 				{ // domain_atext
-					position62_24, tokenIndex62_24 := pos, ti
+					position65_24, tokenIndex65_24 := pos, ti
 					{
-						position63_24 := pos
+						position66_24 := pos
 						{
 							if c := buffer[pos]; class11[c] != 0 {
 								pos++
@@ -3334,108 +3370,108 @@ func (p *Parser) rdomain_dot_atom_text() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l62_24
+										goto l65_24
 									}
 									pos++
 									{
-										position65_24, tokenIndex65_24 := pos, ti
+										position68_24, tokenIndex68_24 := pos, ti
 										if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulehfield]) {
-											goto l65_24
+											goto l68_24
 										}
 										pos, ti = p.position, p.tokenIndex
-									l66_24:
+									l69_24:
 										{
-											position67_24, tokenIndex67_24 := pos, ti
+											position70_24, tokenIndex70_24 := pos, ti
 											if buffer[pos] != '&' {
 
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l67_24
+												goto l70_24
 											}
 											pos++
 											if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulehfield]) {
-												goto l67_24
+												goto l70_24
 											}
 											pos, ti = p.position, p.tokenIndex
-											goto l66_24
-										l67_24:
-											pos, ti = position67_24, tokenIndex67_24
+											goto l69_24
+										l70_24:
+											pos, ti = position70_24, tokenIndex70_24
 										}
 										{
-											position68_24, tokenIndex68_24 := pos, ti
+											position71_24, tokenIndex71_24 := pos, ti
 											if p.position = pos; !p.matchDot() {
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l68_24
+												goto l71_24
 											}
 											pos = p.position
 											if int(pos)-1 > p.reach {
 												p.reach = int(pos) - 1
 											}
-											goto l65_24
-										l68_24:
-											pos, ti = position68_24, tokenIndex68_24
+											goto l68_24
+										l71_24:
+											pos, ti = position71_24, tokenIndex71_24
 										}
 										if int(pos)-1 > p.reach {
 											p.reach = int(pos) - 1
 										}
-										goto l62_24
-									l65_24:
-										pos, ti = position65_24, tokenIndex65_24
+										goto l65_24
+									l68_24:
+										pos, ti = position68_24, tokenIndex68_24
 									}
 								default:
 									{
-										position69_24, tokenIndex69_24 := pos, ti
+										position72_24, tokenIndex72_24 := pos, ti
 										if c := buffer[pos]; c < 'a' || c > 'z' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l70_24
+											goto l73_24
 										}
 										pos++
-										goto l69_24
-									l70_24:
-										pos, ti = position69_24, tokenIndex69_24
+										goto l72_24
+									l73_24:
+										pos, ti = position72_24, tokenIndex72_24
 										if c := buffer[pos]; c < 'A' || c > 'Z' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l62_24
+											goto l65_24
 										}
 										pos++
 									}
-								l69_24:
+								l72_24:
 									break
 								}
 							}
 						}
 
-						_ = position63_24
+						_ = position66_24
 					}
 					goto lok24
-				l62_24:
-					pos, ti = position62_24, tokenIndex62_24
-					goto l61
+				l65_24:
+					pos, ti = position65_24, tokenIndex65_24
+					goto l64
 				}
 			lok24:
-				goto l60
-			l61:
-				pos, ti = position61, tokenIndex61
+				goto l63
+			l64:
+				pos, ti = position64, tokenIndex64
 			}
-			goto l58
-		l59:
-			pos, ti = position59, tokenIndex59
+			goto l61
+		l62:
+			pos, ti = position62, tokenIndex62
 		}
-		_ = position55
+		_ = position58
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l54:
-	pos, ti = position54, tokenIndex54
+l57:
+	pos, ti = position57, tokenIndex57
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -3443,32 +3479,32 @@ l54:
 func (p *Parser) ndomain_dot_atom_text() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position54, tokenIndex54 := pos, ti
+	position57, tokenIndex57 := pos, ti
 	{
-		position55 := pos
+		position58 := pos
 		{ // atext
 			if int(pos) == p.at {
 				p.note(26, true)
 			}
 			if c := buffer[pos]; class7[c] != 0 {
-				goto l89_21
+				goto l92_21
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l54
-		l89_21:
+			goto l57
+		l92_21:
 			pos++
 			goto lok21
 		}
 	lok21:
-	l56:
+	l59:
 		{
-			position57, tokenIndex57 := pos, ti
+			position60, tokenIndex60 := pos, ti
 			{ // domain_atext
-				position62_22, tokenIndex62_22 := pos, ti
+				position65_22, tokenIndex65_22 := pos, ti
 				{
-					position63_22 := pos
+					position66_22 := pos
 					{
 						if c := buffer[pos]; class11[c] != 0 {
 							pos++
@@ -3490,18 +3526,18 @@ func (p *Parser) ndomain_dot_atom_text() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l62_22
+									goto l65_22
 								}
 								pos++
 								{
-									position65_22, tokenIndex65_22 := pos, ti
+									position68_22, tokenIndex68_22 := pos, ti
 									if p.position, p.tokenIndex = pos, ti; !p.peek(p.nhfield) {
-										goto l65_22
+										goto l68_22
 									}
 									pos, ti = p.position, p.tokenIndex
-								l66_22:
+								l69_22:
 									{
-										position67_22, tokenIndex67_22 := pos, ti
+										position70_22, tokenIndex70_22 := pos, ti
 										if buffer[pos] != '&' {
 											if int(pos) == p.at {
 												p.note(14, false)
@@ -3510,43 +3546,43 @@ func (p *Parser) ndomain_dot_atom_text() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l67_22
+											goto l70_22
 										}
 										pos++
 										if p.position, p.tokenIndex = pos, ti; !p.peek(p.nhfield) {
-											goto l67_22
+											goto l70_22
 										}
 										pos, ti = p.position, p.tokenIndex
-										goto l66_22
-									l67_22:
-										pos, ti = position67_22, tokenIndex67_22
+										goto l69_22
+									l70_22:
+										pos, ti = position70_22, tokenIndex70_22
 									}
 									{
-										position68_22, tokenIndex68_22 := pos, ti
+										position71_22, tokenIndex71_22 := pos, ti
 										if p.position = pos; !p.matchDot() {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l68_22
+											goto l71_22
 										}
 										pos = p.position
 										if int(pos)-1 > p.reach {
 											p.reach = int(pos) - 1
 										}
-										goto l65_22
-									l68_22:
-										pos, ti = position68_22, tokenIndex68_22
+										goto l68_22
+									l71_22:
+										pos, ti = position71_22, tokenIndex71_22
 									}
 									if int(pos)-1 > p.reach {
 										p.reach = int(pos) - 1
 									}
-									goto l62_22
-								l65_22:
-									pos, ti = position65_22, tokenIndex65_22
+									goto l65_22
+								l68_22:
+									pos, ti = position68_22, tokenIndex68_22
 								}
 							default:
 								{
-									position69_22, tokenIndex69_22 := pos, ti
+									position72_22, tokenIndex72_22 := pos, ti
 									if c := buffer[pos]; c < 'a' || c > 'z' {
 										if int(pos) == p.at {
 											p.note(29, true)
@@ -3555,12 +3591,12 @@ func (p *Parser) ndomain_dot_atom_text() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l70_22
+										goto l73_22
 									}
 									pos++
-									goto l69_22
-								l70_22:
-									pos, ti = position69_22, tokenIndex69_22
+									goto l72_22
+								l73_22:
+									pos, ti = position72_22, tokenIndex72_22
 									if c := buffer[pos]; c < 'A' || c > 'Z' {
 										if int(pos) == p.at {
 											p.note(30, true)
@@ -3569,31 +3605,31 @@ func (p *Parser) ndomain_dot_atom_text() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l62_22
+										goto l65_22
 									}
 									pos++
 								}
-							l69_22:
+							l72_22:
 								break
 							}
 						}
 					}
 
-					_ = position63_22
+					_ = position66_22
 				}
 				goto lok22
-			l62_22:
-				pos, ti = position62_22, tokenIndex62_22
-				goto l57
+			l65_22:
+				pos, ti = position65_22, tokenIndex65_22
+				goto l60
 			}
 		lok22:
-			goto l56
-		l57:
-			pos, ti = position57, tokenIndex57
+			goto l59
+		l60:
+			pos, ti = position60, tokenIndex60
 		}
-	l58:
+	l61:
 		{
-			position59, tokenIndex59 := pos, ti
+			position62, tokenIndex62 := pos, ti
 			if buffer[pos] != '.' {
 				if int(pos) == p.at {
 					p.note(27, true)
@@ -3602,7 +3638,7 @@ func (p *Parser) ndomain_dot_atom_text() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l59
+				goto l62
 			}
 			pos++
 			{ // atext
@@ -3610,24 +3646,24 @@ func (p *Parser) ndomain_dot_atom_text() bool {
 					p.note(26, true)
 				}
 				if c := buffer[pos]; class7[c] != 0 {
-					goto l89_23
+					goto l92_23
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l59
-			l89_23:
+				goto l62
+			l92_23:
 				pos++
 				goto lok23
 			}
 		lok23:
-		l60:
+		l63:
 			{
-				position61, tokenIndex61 := pos, ti
+				position64, tokenIndex64 := pos, ti
 				{ // domain_atext
-					position62_24, tokenIndex62_24 := pos, ti
+					position65_24, tokenIndex65_24 := pos, ti
 					{
-						position63_24 := pos
+						position66_24 := pos
 						{
 							if c := buffer[pos]; class11[c] != 0 {
 								pos++
@@ -3649,18 +3685,18 @@ func (p *Parser) ndomain_dot_atom_text() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l62_24
+										goto l65_24
 									}
 									pos++
 									{
-										position65_24, tokenIndex65_24 := pos, ti
+										position68_24, tokenIndex68_24 := pos, ti
 										if p.position, p.tokenIndex = pos, ti; !p.peek(p.nhfield) {
-											goto l65_24
+											goto l68_24
 										}
 										pos, ti = p.position, p.tokenIndex
-									l66_24:
+									l69_24:
 										{
-											position67_24, tokenIndex67_24 := pos, ti
+											position70_24, tokenIndex70_24 := pos, ti
 											if buffer[pos] != '&' {
 												if int(pos) == p.at {
 													p.note(14, false)
@@ -3669,43 +3705,43 @@ func (p *Parser) ndomain_dot_atom_text() bool {
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l67_24
+												goto l70_24
 											}
 											pos++
 											if p.position, p.tokenIndex = pos, ti; !p.peek(p.nhfield) {
-												goto l67_24
+												goto l70_24
 											}
 											pos, ti = p.position, p.tokenIndex
-											goto l66_24
-										l67_24:
-											pos, ti = position67_24, tokenIndex67_24
+											goto l69_24
+										l70_24:
+											pos, ti = position70_24, tokenIndex70_24
 										}
 										{
-											position68_24, tokenIndex68_24 := pos, ti
+											position71_24, tokenIndex71_24 := pos, ti
 											if p.position = pos; !p.matchDot() {
 												if int(pos) > p.far {
 													p.far, p.farComp = int(pos), p.comp
 												}
-												goto l68_24
+												goto l71_24
 											}
 											pos = p.position
 											if int(pos)-1 > p.reach {
 												p.reach = int(pos) - 1
 											}
-											goto l65_24
-										l68_24:
-											pos, ti = position68_24, tokenIndex68_24
+											goto l68_24
+										l71_24:
+											pos, ti = position71_24, tokenIndex71_24
 										}
 										if int(pos)-1 > p.reach {
 											p.reach = int(pos) - 1
 										}
-										goto l62_24
-									l65_24:
-										pos, ti = position65_24, tokenIndex65_24
+										goto l65_24
+									l68_24:
+										pos, ti = position68_24, tokenIndex68_24
 									}
 								default:
 									{
-										position69_24, tokenIndex69_24 := pos, ti
+										position72_24, tokenIndex72_24 := pos, ti
 										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
 												p.note(29, true)
@@ -3714,12 +3750,12 @@ func (p *Parser) ndomain_dot_atom_text() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l70_24
+											goto l73_24
 										}
 										pos++
-										goto l69_24
-									l70_24:
-										pos, ti = position69_24, tokenIndex69_24
+										goto l72_24
+									l73_24:
+										pos, ti = position72_24, tokenIndex72_24
 										if c := buffer[pos]; c < 'A' || c > 'Z' {
 											if int(pos) == p.at {
 												p.note(30, true)
@@ -3728,38 +3764,38 @@ func (p *Parser) ndomain_dot_atom_text() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l62_24
+											goto l65_24
 										}
 										pos++
 									}
-								l69_24:
+								l72_24:
 									break
 								}
 							}
 						}
 
-						_ = position63_24
+						_ = position66_24
 					}
 					goto lok24
-				l62_24:
-					pos, ti = position62_24, tokenIndex62_24
-					goto l61
+				l65_24:
+					pos, ti = position65_24, tokenIndex65_24
+					goto l64
 				}
 			lok24:
-				goto l60
-			l61:
-				pos, ti = position61, tokenIndex61
+				goto l63
+			l64:
+				pos, ti = position64, tokenIndex64
 			}
-			goto l58
-		l59:
-			pos, ti = position59, tokenIndex59
+			goto l61
+		l62:
+			pos, ti = position62, tokenIndex62
 		}
-		_ = position55
+		_ = position58
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l54:
-	pos, ti = position54, tokenIndex54
+l57:
+	pos, ti = position57, tokenIndex57
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -3768,9 +3804,9 @@ l54:
 func (p *Parser) rdomain_atext() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position62, tokenIndex62 := pos, ti
+	position65, tokenIndex65 := pos, ti
 	{
-		position63 := pos
+		position66 := pos
 		{
 			if c := buffer[pos]; class11[c] != 0 {
 				pos++
@@ -3783,92 +3819,92 @@ func (p *Parser) rdomain_atext() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l62
+						goto l65
 					}
 					pos++
 					{
-						position65, tokenIndex65 := pos, ti
+						position68, tokenIndex68 := pos, ti
 						if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulehfield]) {
-							goto l65
+							goto l68
 						}
 						pos, ti = p.position, p.tokenIndex
-					l66:
+					l69:
 						{
-							position67, tokenIndex67 := pos, ti
+							position70, tokenIndex70 := pos, ti
 							if buffer[pos] != '&' {
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l67
+								goto l70
 							}
 							pos++
 							if p.position, p.tokenIndex = pos, ti; !p.peek(p.rules[rulehfield]) {
-								goto l67
+								goto l70
 							}
 							pos, ti = p.position, p.tokenIndex
-							goto l66
-						l67:
-							pos, ti = position67, tokenIndex67
+							goto l69
+						l70:
+							pos, ti = position70, tokenIndex70
 						}
 						{
-							position68, tokenIndex68 := pos, ti
+							position71, tokenIndex71 := pos, ti
 							if p.position = pos; !p.matchDot() {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l68
+								goto l71
 							}
 							pos = p.position
 							if int(pos)-1 > p.reach {
 								p.reach = int(pos) - 1
 							}
-							goto l65
-						l68:
-							pos, ti = position68, tokenIndex68
+							goto l68
+						l71:
+							pos, ti = position71, tokenIndex71
 						}
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l62
-					l65:
-						pos, ti = position65, tokenIndex65
+						goto l65
+					l68:
+						pos, ti = position68, tokenIndex68
 					}
 				default:
 					{
-						position69, tokenIndex69 := pos, ti
+						position72, tokenIndex72 := pos, ti
 						if c := buffer[pos]; c < 'a' || c > 'z' {
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l70
+							goto l73
 						}
 						pos++
-						goto l69
-					l70:
-						pos, ti = position69, tokenIndex69
+						goto l72
+					l73:
+						pos, ti = position72, tokenIndex72
 						if c := buffer[pos]; c < 'A' || c > 'Z' {
 
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l62
+							goto l65
 						}
 						pos++
 					}
-				l69:
+				l72:
 					break
 				}
 			}
 		}
 
-		_ = position63
+		_ = position66
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l62:
-	pos, ti = position62, tokenIndex62
+l65:
+	pos, ti = position65, tokenIndex65
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -3876,9 +3912,9 @@ l62:
 func (p *Parser) ndomain_atext() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position62, tokenIndex62 := pos, ti
+	position65, tokenIndex65 := pos, ti
 	{
-		position63 := pos
+		position66 := pos
 		{
 			if c := buffer[pos]; class11[c] != 0 {
 				pos++
@@ -3900,18 +3936,18 @@ func (p *Parser) ndomain_atext() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l62
+						goto l65
 					}
 					pos++
 					{
-						position65, tokenIndex65 := pos, ti
+						position68, tokenIndex68 := pos, ti
 						if p.position, p.tokenIndex = pos, ti; !p.peek(p.nhfield) {
-							goto l65
+							goto l68
 						}
 						pos, ti = p.position, p.tokenIndex
-					l66:
+					l69:
 						{
-							position67, tokenIndex67 := pos, ti
+							position70, tokenIndex70 := pos, ti
 							if buffer[pos] != '&' {
 								if int(pos) == p.at {
 									p.note(14, false)
@@ -3920,43 +3956,43 @@ func (p *Parser) ndomain_atext() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l67
+								goto l70
 							}
 							pos++
 							if p.position, p.tokenIndex = pos, ti; !p.peek(p.nhfield) {
-								goto l67
+								goto l70
 							}
 							pos, ti = p.position, p.tokenIndex
-							goto l66
-						l67:
-							pos, ti = position67, tokenIndex67
+							goto l69
+						l70:
+							pos, ti = position70, tokenIndex70
 						}
 						{
-							position68, tokenIndex68 := pos, ti
+							position71, tokenIndex71 := pos, ti
 							if p.position = pos; !p.matchDot() {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l68
+								goto l71
 							}
 							pos = p.position
 							if int(pos)-1 > p.reach {
 								p.reach = int(pos) - 1
 							}
-							goto l65
-						l68:
-							pos, ti = position68, tokenIndex68
+							goto l68
+						l71:
+							pos, ti = position71, tokenIndex71
 						}
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l62
-					l65:
-						pos, ti = position65, tokenIndex65
+						goto l65
+					l68:
+						pos, ti = position68, tokenIndex68
 					}
 				default:
 					{
-						position69, tokenIndex69 := pos, ti
+						position72, tokenIndex72 := pos, ti
 						if c := buffer[pos]; c < 'a' || c > 'z' {
 							if int(pos) == p.at {
 								p.note(29, true)
@@ -3965,12 +4001,12 @@ func (p *Parser) ndomain_atext() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l70
+							goto l73
 						}
 						pos++
-						goto l69
-					l70:
-						pos, ti = position69, tokenIndex69
+						goto l72
+					l73:
+						pos, ti = position72, tokenIndex72
 						if c := buffer[pos]; c < 'A' || c > 'Z' {
 							if int(pos) == p.at {
 								p.note(30, true)
@@ -3979,22 +4015,22 @@ func (p *Parser) ndomain_atext() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l62
+							goto l65
 						}
 						pos++
 					}
-				l69:
+				l72:
 					break
 				}
 			}
 		}
 
-		_ = position63
+		_ = position66
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l62:
-	pos, ti = position62, tokenIndex62
+l65:
+	pos, ti = position65, tokenIndex65
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -4004,17 +4040,17 @@ func (p *Parser) rdtext_no_obs() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class9[c] != 0 {
-		goto l71
+		goto l74
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if c := buffer[pos]; class10[c] != 0 {
-		goto l71
+		goto l74
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l71:
+l74:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -4027,7 +4063,7 @@ func (p *Parser) ndtext_no_obs() bool {
 		p.note(23, true)
 	}
 	if c := buffer[pos]; class9[c] != 0 {
-		goto l71
+		goto l74
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
@@ -4036,11 +4072,11 @@ func (p *Parser) ndtext_no_obs() bool {
 		p.note(24, true)
 	}
 	if c := buffer[pos]; class10[c] != 0 {
-		goto l71
+		goto l74
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l71:
+l74:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -4050,9 +4086,9 @@ l71:
 func (p *Parser) rqchar() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position75, tokenIndex75 := pos, ti
+	position78, tokenIndex78 := pos, ti
 	{
-		position76 := pos
+		position79 := pos
 		{
 			if c := buffer[pos]; class12[c] != 0 {
 				pos++
@@ -4061,62 +4097,62 @@ func (p *Parser) rqchar() bool {
 				switch buffer[pos] {
 				case '%':
 					{ // pct_encoded
-						position152_13, tokenIndex152_13 := pos, ti
+						position155_13, tokenIndex155_13 := pos, ti
 						{
-							position153_13 := pos
+							position156_13 := pos
 							if buffer[pos] != '%' {
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l152_13
+								goto l155_13
 							}
 							pos++
 							{ // HEXDIG
 								if c := buffer[pos]; class3[c] != 0 {
-									goto l154_11_13
+									goto l157_11_13
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l152_13
-							l154_11_13:
+								goto l155_13
+							l157_11_13:
 								pos++
 								goto lok11_13
 							}
 						lok11_13:
 							{ // HEXDIG
 								if c := buffer[pos]; class3[c] != 0 {
-									goto l154_12_13
+									goto l157_12_13
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l152_13
-							l154_12_13:
+								goto l155_13
+							l157_12_13:
 								pos++
 								goto lok12_13
 							}
 						lok12_13:
-							_ = position153_13
+							_ = position156_13
 						}
 						goto lok13
-					l152_13:
-						pos, ti = position152_13, tokenIndex152_13
-						goto l75
+					l155_13:
+						pos, ti = position155_13, tokenIndex155_13
+						goto l78
 					}
 				lok13:
 					;
 				default:
 					{ // unreserved
 						if c := buffer[pos]; class4[c] != 0 {
-							goto l149_14
+							goto l152_14
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l75
-					l149_14:
+						goto l78
+					l152_14:
 						pos++
 						goto lok14
 					}
@@ -4125,12 +4161,12 @@ func (p *Parser) rqchar() bool {
 			}
 		}
 
-		_ = position76
+		_ = position79
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l75:
-	pos, ti = position75, tokenIndex75
+l78:
+	pos, ti = position78, tokenIndex78
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -4138,9 +4174,9 @@ l75:
 func (p *Parser) nqchar() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position75, tokenIndex75 := pos, ti
+	position78, tokenIndex78 := pos, ti
 	{
-		position76 := pos
+		position79 := pos
 		{
 			if c := buffer[pos]; class12[c] != 0 {
 				pos++
@@ -4155,9 +4191,9 @@ func (p *Parser) nqchar() bool {
 				switch buffer[pos] {
 				case '%':
 					{ // pct_encoded
-						position152_13, tokenIndex152_13 := pos, ti
+						position155_13, tokenIndex155_13 := pos, ti
 						{
-							position153_13 := pos
+							position156_13 := pos
 							if buffer[pos] != '%' {
 								if int(pos) == p.at {
 									p.note(17, true)
@@ -4166,7 +4202,7 @@ func (p *Parser) nqchar() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l152_13
+								goto l155_13
 							}
 							pos++
 							{ // HEXDIG
@@ -4174,13 +4210,13 @@ func (p *Parser) nqchar() bool {
 									p.note(18, true)
 								}
 								if c := buffer[pos]; class3[c] != 0 {
-									goto l154_11_13
+									goto l157_11_13
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l152_13
-							l154_11_13:
+								goto l155_13
+							l157_11_13:
 								pos++
 								goto lok11_13
 							}
@@ -4190,23 +4226,23 @@ func (p *Parser) nqchar() bool {
 									p.note(18, true)
 								}
 								if c := buffer[pos]; class3[c] != 0 {
-									goto l154_12_13
+									goto l157_12_13
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l152_13
-							l154_12_13:
+								goto l155_13
+							l157_12_13:
 								pos++
 								goto lok12_13
 							}
 						lok12_13:
-							_ = position153_13
+							_ = position156_13
 						}
 						goto lok13
-					l152_13:
-						pos, ti = position152_13, tokenIndex152_13
-						goto l75
+					l155_13:
+						pos, ti = position155_13, tokenIndex155_13
+						goto l78
 					}
 				lok13:
 					;
@@ -4216,13 +4252,13 @@ func (p *Parser) nqchar() bool {
 							p.note(19, true)
 						}
 						if c := buffer[pos]; class4[c] != 0 {
-							goto l149_14
+							goto l152_14
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l75
-					l149_14:
+						goto l78
+					l152_14:
 						pos++
 						goto lok14
 					}
@@ -4231,12 +4267,12 @@ func (p *Parser) nqchar() bool {
 			}
 		}
 
-		_ = position76
+		_ = position79
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l75:
-	pos, ti = position75, tokenIndex75
+l78:
+	pos, ti = position78, tokenIndex78
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -4246,14 +4282,14 @@ func (p *Parser) rsome_delims() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class8[c] != 0 {
-		goto l78
+		goto l81
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l78:
+l81:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -4266,14 +4302,14 @@ func (p *Parser) nsome_delims() bool {
 		p.note(31, true)
 	}
 	if c := buffer[pos]; class8[c] != 0 {
-		goto l78
+		goto l81
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l78:
+l81:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -4283,96 +4319,96 @@ l78:
 func (p *Parser) rdot_atom_text() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position81, tokenIndex81 := pos, ti
+	position84, tokenIndex84 := pos, ti
 	{
-		position82 := pos
+		position85 := pos
 		{ // atext
 			if c := buffer[pos]; class7[c] != 0 {
-				goto l89_1
+				goto l92_1
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l81
-		l89_1:
+			goto l84
+		l92_1:
 			pos++
 			goto lok1
 		}
 	lok1:
-	l83:
+	l86:
 		{
-			position84, tokenIndex84 := pos, ti
+			position87, tokenIndex87 := pos, ti
 			{ // atext
 				if c := buffer[pos]; class7[c] != 0 {
-					goto l89_2
+					goto l92_2
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l84
-			l89_2:
+				goto l87
+			l92_2:
 				pos++
 				goto lok2
 			}
 		lok2:
-			goto l83
-		l84:
-			pos, ti = position84, tokenIndex84
+			goto l86
+		l87:
+			pos, ti = position87, tokenIndex87
 		}
-	l85:
+	l88:
 		{
-			position86, tokenIndex86 := pos, ti
+			position89, tokenIndex89 := pos, ti
 			if buffer[pos] != '.' {
 
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l86
+				goto l89
 			}
 			pos++
 			{ // atext
 				if c := buffer[pos]; class7[c] != 0 {
-					goto l89_3
+					goto l92_3
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l86
-			l89_3:
+				goto l89
+			l92_3:
 				pos++
 				goto lok3
 			}
 		lok3:
-		l87:
+		l90:
 			{
-				position88, tokenIndex88 := pos, ti
+				position91, tokenIndex91 := pos, ti
 				{ // atext
 					if c := buffer[pos]; class7[c] != 0 {
-						goto l89_4
+						goto l92_4
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l88
-				l89_4:
+					goto l91
+				l92_4:
 					pos++
 					goto lok4
 				}
 			lok4:
-				goto l87
-			l88:
-				pos, ti = position88, tokenIndex88
+				goto l90
+			l91:
+				pos, ti = position91, tokenIndex91
 			}
-			goto l85
-		l86:
-			pos, ti = position86, tokenIndex86
+			goto l88
+		l89:
+			pos, ti = position89, tokenIndex89
 		}
-		_ = position82
+		_ = position85
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l81:
-	pos, ti = position81, tokenIndex81
+l84:
+	pos, ti = position84, tokenIndex84
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -4380,51 +4416,51 @@ l81:
 func (p *Parser) ndot_atom_text() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position81, tokenIndex81 := pos, ti
+	position84, tokenIndex84 := pos, ti
 	{
-		position82 := pos
+		position85 := pos
 		{ // atext
 			if int(pos) == p.at {
 				p.note(26, true)
 			}
 			if c := buffer[pos]; class7[c] != 0 {
-				goto l89_1
+				goto l92_1
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l81
-		l89_1:
+			goto l84
+		l92_1:
 			pos++
 			goto lok1
 		}
 	lok1:
-	l83:
+	l86:
 		{
-			position84, tokenIndex84 := pos, ti
+			position87, tokenIndex87 := pos, ti
 			{ // atext
 				if int(pos) == p.at {
 					p.note(26, true)
 				}
 				if c := buffer[pos]; class7[c] != 0 {
-					goto l89_2
+					goto l92_2
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l84
-			l89_2:
+				goto l87
+			l92_2:
 				pos++
 				goto lok2
 			}
 		lok2:
-			goto l83
-		l84:
-			pos, ti = position84, tokenIndex84
+			goto l86
+		l87:
+			pos, ti = position87, tokenIndex87
 		}
-	l85:
+	l88:
 		{
-			position86, tokenIndex86 := pos, ti
+			position89, tokenIndex89 := pos, ti
 			if buffer[pos] != '.' {
 				if int(pos) == p.at {
 					p.note(27, true)
@@ -4433,7 +4469,7 @@ func (p *Parser) ndot_atom_text() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l86
+				goto l89
 			}
 			pos++
 			{ // atext
@@ -4441,50 +4477,50 @@ func (p *Parser) ndot_atom_text() bool {
 					p.note(26, true)
 				}
 				if c := buffer[pos]; class7[c] != 0 {
-					goto l89_3
+					goto l92_3
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l86
-			l89_3:
+				goto l89
+			l92_3:
 				pos++
 				goto lok3
 			}
 		lok3:
-		l87:
+		l90:
 			{
-				position88, tokenIndex88 := pos, ti
+				position91, tokenIndex91 := pos, ti
 				{ // atext
 					if int(pos) == p.at {
 						p.note(26, true)
 					}
 					if c := buffer[pos]; class7[c] != 0 {
-						goto l89_4
+						goto l92_4
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l88
-				l89_4:
+					goto l91
+				l92_4:
 					pos++
 					goto lok4
 				}
 			lok4:
-				goto l87
-			l88:
-				pos, ti = position88, tokenIndex88
+				goto l90
+			l91:
+				pos, ti = position91, tokenIndex91
 			}
-			goto l85
-		l86:
-			pos, ti = position86, tokenIndex86
+			goto l88
+		l89:
+			pos, ti = position89, tokenIndex89
 		}
-		_ = position82
+		_ = position85
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l81:
-	pos, ti = position81, tokenIndex81
+l84:
+	pos, ti = position84, tokenIndex84
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -4494,14 +4530,14 @@ func (p *Parser) ratext() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class7[c] != 0 {
-		goto l89
+		goto l92
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l89:
+l92:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -4514,14 +4550,14 @@ func (p *Parser) natext() bool {
 		p.note(26, true)
 	}
 	if c := buffer[pos]; class7[c] != 0 {
-		goto l89
+		goto l92
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l89:
+l92:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -4531,72 +4567,72 @@ l89:
 func (p *Parser) rquoted_string() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position92, tokenIndex92 := pos, ti
+	position95, tokenIndex95 := pos, ti
 	{
-		position93 := pos
+		position96 := pos
 		{
-			position94, tokenIndex94 := pos, ti
+			position97, tokenIndex97 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.rCFWS() {
-				goto l94
+				goto l97
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l95
-		l94:
-			pos, ti = position94, tokenIndex94
+			goto l98
+		l97:
+			pos, ti = position97, tokenIndex97
 		}
-	l95:
+	l98:
 		if buffer[pos] != '"' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l92
+			goto l95
 		}
 		pos++
-	l96:
+	l99:
 		{
-			position97, tokenIndex97 := pos, ti
+			position100, tokenIndex100 := pos, ti
 			{
-				position98, tokenIndex98 := pos, ti
+				position101, tokenIndex101 := pos, ti
 				{ // FWS
-					position115_30, tokenIndex115_30 := pos, ti
+					position118_30, tokenIndex118_30 := pos, ti
 					{
-						position116_30 := pos
+						position119_30 := pos
 						{
-							position117_30, tokenIndex117_30 := pos, ti
-						l119_30:
+							position120_30, tokenIndex120_30 := pos, ti
+						l122_30:
 							{
-								position120_30, tokenIndex120_30 := pos, ti
+								position123_30, tokenIndex123_30 := pos, ti
 								{ // WSP
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l159_7_30
+										goto l162_7_30
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l159_7_30
+										goto l162_7_30
 									}
-									goto l120_30
-								l159_7_30:
+									goto l123_30
+								l162_7_30:
 									pos++
 									goto lok7_30
 								}
 							lok7_30:
-								goto l119_30
-							l120_30:
-								pos, ti = position120_30, tokenIndex120_30
+								goto l122_30
+							l123_30:
+								pos, ti = position123_30, tokenIndex123_30
 							}
 							{ // CRLF
-								position163_8_30, tokenIndex163_8_30 := pos, ti
+								position166_8_30, tokenIndex166_8_30 := pos, ti
 								{
-									position164_8_30 := pos
+									position167_8_30 := pos
 									if buffer[pos] != '\r' {
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l163_8_30
+										goto l166_8_30
 									}
 									pos++
 									if buffer[pos] != '\n' {
@@ -4604,207 +4640,207 @@ func (p *Parser) rquoted_string() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l163_8_30
+										goto l166_8_30
 									}
 									pos++
-									_ = position164_8_30
+									_ = position167_8_30
 								}
 								goto lok8_30
-							l163_8_30:
-								pos, ti = position163_8_30, tokenIndex163_8_30
-								goto l117_30
+							l166_8_30:
+								pos, ti = position166_8_30, tokenIndex166_8_30
+								goto l120_30
 							}
 						lok8_30:
-							goto l118_30
-						l117_30:
-							pos, ti = position117_30, tokenIndex117_30
+							goto l121_30
+						l120_30:
+							pos, ti = position120_30, tokenIndex120_30
 						}
-					l118_30:
+					l121_30:
 						{ // WSP
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l159_9_30
+								goto l162_9_30
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if c := buffer[pos]; class1[c] != 0 {
-								goto l159_9_30
+								goto l162_9_30
 							}
-							goto l115_30
-						l159_9_30:
+							goto l118_30
+						l162_9_30:
 							pos++
 							goto lok9_30
 						}
 					lok9_30:
-					l121_30:
+					l124_30:
 						{
-							position122_30, tokenIndex122_30 := pos, ti
+							position125_30, tokenIndex125_30 := pos, ti
 							{ // WSP
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l159_10_30
+									goto l162_10_30
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l159_10_30
+									goto l162_10_30
 								}
-								goto l122_30
-							l159_10_30:
+								goto l125_30
+							l162_10_30:
 								pos++
 								goto lok10_30
 							}
 						lok10_30:
-							goto l121_30
-						l122_30:
-							pos, ti = position122_30, tokenIndex122_30
+							goto l124_30
+						l125_30:
+							pos, ti = position125_30, tokenIndex125_30
 						}
-						_ = position116_30
+						_ = position119_30
 					}
 					goto lok30
-				l115_30:
-					pos, ti = position115_30, tokenIndex115_30
-					goto l98
+				l118_30:
+					pos, ti = position118_30, tokenIndex118_30
+					goto l101
 				}
 			lok30:
-				goto l99
-			l98:
-				pos, ti = position98, tokenIndex98
+				goto l102
+			l101:
+				pos, ti = position101, tokenIndex101
 			}
-		l99:
+		l102:
 			{ // qcontent
-				position104_31, tokenIndex104_31 := pos, ti
+				position107_31, tokenIndex107_31 := pos, ti
 				{
-					position105_31 := pos
+					position108_31 := pos
 					{
-						position106_31, tokenIndex106_31 := pos, ti
+						position109_31, tokenIndex109_31 := pos, ti
 						{ // qtext
 							if c := buffer[pos]; class6[c] != 0 {
-								goto l108_15_31
+								goto l111_15_31
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l107_31
-						l108_15_31:
+							goto l110_31
+						l111_15_31:
 							pos++
 							goto lok15_31
 						}
 					lok15_31:
-						goto l106_31
-					l107_31:
-						pos, ti = position106_31, tokenIndex106_31
+						goto l109_31
+					l110_31:
+						pos, ti = position109_31, tokenIndex109_31
 						{ // quoted_pair
-							position111_16_31, tokenIndex111_16_31 := pos, ti
+							position114_16_31, tokenIndex114_16_31 := pos, ti
 							{
-								position112_16_31 := pos
+								position115_16_31 := pos
 								if buffer[pos] != '\\' {
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l111_16_31
+									goto l114_16_31
 								}
 								pos++
 								{
-									position113_16_31, tokenIndex113_16_31 := pos, ti
+									position116_16_31, tokenIndex116_16_31 := pos, ti
 									{ // VCHAR
 										if c := buffer[pos]; class2[c] != 0 {
-											goto l157_5_16_31
+											goto l160_5_16_31
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l114_16_31
-									l157_5_16_31:
+										goto l117_16_31
+									l160_5_16_31:
 										pos++
 										goto lok5_16_31
 									}
 								lok5_16_31:
-									goto l113_16_31
-								l114_16_31:
-									pos, ti = position113_16_31, tokenIndex113_16_31
+									goto l116_16_31
+								l117_16_31:
+									pos, ti = position116_16_31, tokenIndex116_16_31
 									{ // WSP
 										if c := buffer[pos]; class0[c] != 0 {
-											goto l159_6_16_31
+											goto l162_6_16_31
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
 										if c := buffer[pos]; class1[c] != 0 {
-											goto l159_6_16_31
+											goto l162_6_16_31
 										}
-										goto l111_16_31
-									l159_6_16_31:
+										goto l114_16_31
+									l162_6_16_31:
 										pos++
 										goto lok6_16_31
 									}
 								lok6_16_31:
 								}
-							l113_16_31:
-								_ = position112_16_31
+							l116_16_31:
+								_ = position115_16_31
 							}
 							goto lok16_31
-						l111_16_31:
-							pos, ti = position111_16_31, tokenIndex111_16_31
-							goto l104_31
+						l114_16_31:
+							pos, ti = position114_16_31, tokenIndex114_16_31
+							goto l107_31
 						}
 					lok16_31:
 					}
-				l106_31:
-					_ = position105_31
+				l109_31:
+					_ = position108_31
 				}
 				goto lok31
-			l104_31:
-				pos, ti = position104_31, tokenIndex104_31
-				goto l97
+			l107_31:
+				pos, ti = position107_31, tokenIndex107_31
+				goto l100
 			}
 		lok31:
-			goto l96
-		l97:
-			pos, ti = position97, tokenIndex97
+			goto l99
+		l100:
+			pos, ti = position100, tokenIndex100
 		}
 		{
-			position100, tokenIndex100 := pos, ti
+			position103, tokenIndex103 := pos, ti
 			{ // FWS
-				position115_32, tokenIndex115_32 := pos, ti
+				position118_32, tokenIndex118_32 := pos, ti
 				{
-					position116_32 := pos
+					position119_32 := pos
 					{
-						position117_32, tokenIndex117_32 := pos, ti
-					l119_32:
+						position120_32, tokenIndex120_32 := pos, ti
+					l122_32:
 						{
-							position120_32, tokenIndex120_32 := pos, ti
+							position123_32, tokenIndex123_32 := pos, ti
 							{ // WSP
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l159_7_32
+									goto l162_7_32
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l159_7_32
+									goto l162_7_32
 								}
-								goto l120_32
-							l159_7_32:
+								goto l123_32
+							l162_7_32:
 								pos++
 								goto lok7_32
 							}
 						lok7_32:
-							goto l119_32
-						l120_32:
-							pos, ti = position120_32, tokenIndex120_32
+							goto l122_32
+						l123_32:
+							pos, ti = position123_32, tokenIndex123_32
 						}
 						{ // CRLF
-							position163_8_32, tokenIndex163_8_32 := pos, ti
+							position166_8_32, tokenIndex166_8_32 := pos, ti
 							{
-								position164_8_32 := pos
+								position167_8_32 := pos
 								if buffer[pos] != '\r' {
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l163_8_32
+									goto l166_8_32
 								}
 								pos++
 								if buffer[pos] != '\n' {
@@ -4812,99 +4848,99 @@ func (p *Parser) rquoted_string() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l163_8_32
+									goto l166_8_32
 								}
 								pos++
-								_ = position164_8_32
+								_ = position167_8_32
 							}
 							goto lok8_32
-						l163_8_32:
-							pos, ti = position163_8_32, tokenIndex163_8_32
-							goto l117_32
+						l166_8_32:
+							pos, ti = position166_8_32, tokenIndex166_8_32
+							goto l120_32
 						}
 					lok8_32:
-						goto l118_32
-					l117_32:
-						pos, ti = position117_32, tokenIndex117_32
+						goto l121_32
+					l120_32:
+						pos, ti = position120_32, tokenIndex120_32
 					}
-				l118_32:
+				l121_32:
 					{ // WSP
 						if c := buffer[pos]; class0[c] != 0 {
-							goto l159_9_32
+							goto l162_9_32
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if c := buffer[pos]; class1[c] != 0 {
-							goto l159_9_32
+							goto l162_9_32
 						}
-						goto l115_32
-					l159_9_32:
+						goto l118_32
+					l162_9_32:
 						pos++
 						goto lok9_32
 					}
 				lok9_32:
-				l121_32:
+				l124_32:
 					{
-						position122_32, tokenIndex122_32 := pos, ti
+						position125_32, tokenIndex125_32 := pos, ti
 						{ // WSP
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l159_10_32
+								goto l162_10_32
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if c := buffer[pos]; class1[c] != 0 {
-								goto l159_10_32
+								goto l162_10_32
 							}
-							goto l122_32
-						l159_10_32:
+							goto l125_32
+						l162_10_32:
 							pos++
 							goto lok10_32
 						}
 					lok10_32:
-						goto l121_32
-					l122_32:
-						pos, ti = position122_32, tokenIndex122_32
+						goto l124_32
+					l125_32:
+						pos, ti = position125_32, tokenIndex125_32
 					}
-					_ = position116_32
+					_ = position119_32
 				}
 				goto lok32
-			l115_32:
-				pos, ti = position115_32, tokenIndex115_32
-				goto l100
+			l118_32:
+				pos, ti = position118_32, tokenIndex118_32
+				goto l103
 			}
 		lok32:
-			goto l101
-		l100:
-			pos, ti = position100, tokenIndex100
+			goto l104
+		l103:
+			pos, ti = position103, tokenIndex103
 		}
-	l101:
+	l104:
 		if buffer[pos] != '"' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l92
+			goto l95
 		}
 		pos++
 		{
-			position102, tokenIndex102 := pos, ti
+			position105, tokenIndex105 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.rCFWS() {
-				goto l102
+				goto l105
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l103
-		l102:
-			pos, ti = position102, tokenIndex102
+			goto l106
+		l105:
+			pos, ti = position105, tokenIndex105
 		}
-	l103:
-		_ = position93
+	l106:
+		_ = position96
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l92:
-	pos, ti = position92, tokenIndex92
+l95:
+	pos, ti = position95, tokenIndex95
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -4912,20 +4948,20 @@ l92:
 func (p *Parser) nquoted_string() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position92, tokenIndex92 := pos, ti
+	position95, tokenIndex95 := pos, ti
 	{
-		position93 := pos
+		position96 := pos
 		{
-			position94, tokenIndex94 := pos, ti
+			position97, tokenIndex97 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.nCFWS() {
-				goto l94
+				goto l97
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l95
-		l94:
-			pos, ti = position94, tokenIndex94
+			goto l98
+		l97:
+			pos, ti = position97, tokenIndex97
 		}
-	l95:
+	l98:
 		if buffer[pos] != '"' {
 			if int(pos) == p.at {
 				p.note(32, true)
@@ -4934,29 +4970,29 @@ func (p *Parser) nquoted_string() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l92
+			goto l95
 		}
 		pos++
-	l96:
+	l99:
 		{
-			position97, tokenIndex97 := pos, ti
+			position100, tokenIndex100 := pos, ti
 			{
-				position98, tokenIndex98 := pos, ti
+				position101, tokenIndex101 := pos, ti
 				{ // FWS
-					position115_30, tokenIndex115_30 := pos, ti
+					position118_30, tokenIndex118_30 := pos, ti
 					{
-						position116_30 := pos
+						position119_30 := pos
 						{
-							position117_30, tokenIndex117_30 := pos, ti
-						l119_30:
+							position120_30, tokenIndex120_30 := pos, ti
+						l122_30:
 							{
-								position120_30, tokenIndex120_30 := pos, ti
+								position123_30, tokenIndex123_30 := pos, ti
 								{ // WSP
 									if int(pos) == p.at {
 										p.note(33, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l159_7_30
+										goto l162_7_30
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -4965,22 +5001,22 @@ func (p *Parser) nquoted_string() bool {
 										p.note(34, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l159_7_30
+										goto l162_7_30
 									}
-									goto l120_30
-								l159_7_30:
+									goto l123_30
+								l162_7_30:
 									pos++
 									goto lok7_30
 								}
 							lok7_30:
-								goto l119_30
-							l120_30:
-								pos, ti = position120_30, tokenIndex120_30
+								goto l122_30
+							l123_30:
+								pos, ti = position123_30, tokenIndex123_30
 							}
 							{ // CRLF
-								position163_8_30, tokenIndex163_8_30 := pos, ti
+								position166_8_30, tokenIndex166_8_30 := pos, ti
 								{
-									position164_8_30 := pos
+									position167_8_30 := pos
 									if buffer[pos] != '\r' {
 										if int(pos) == p.at {
 											p.note(35, true)
@@ -4989,7 +5025,7 @@ func (p *Parser) nquoted_string() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l163_8_30
+										goto l166_8_30
 									}
 									pos++
 									if buffer[pos] != '\n' {
@@ -5000,28 +5036,28 @@ func (p *Parser) nquoted_string() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l163_8_30
+										goto l166_8_30
 									}
 									pos++
-									_ = position164_8_30
+									_ = position167_8_30
 								}
 								goto lok8_30
-							l163_8_30:
-								pos, ti = position163_8_30, tokenIndex163_8_30
-								goto l117_30
+							l166_8_30:
+								pos, ti = position166_8_30, tokenIndex166_8_30
+								goto l120_30
 							}
 						lok8_30:
-							goto l118_30
-						l117_30:
-							pos, ti = position117_30, tokenIndex117_30
+							goto l121_30
+						l120_30:
+							pos, ti = position120_30, tokenIndex120_30
 						}
-					l118_30:
+					l121_30:
 						{ // WSP
 							if int(pos) == p.at {
 								p.note(33, true)
 							}
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l159_9_30
+								goto l162_9_30
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -5030,23 +5066,23 @@ func (p *Parser) nquoted_string() bool {
 								p.note(34, true)
 							}
 							if c := buffer[pos]; class1[c] != 0 {
-								goto l159_9_30
+								goto l162_9_30
 							}
-							goto l115_30
-						l159_9_30:
+							goto l118_30
+						l162_9_30:
 							pos++
 							goto lok9_30
 						}
 					lok9_30:
-					l121_30:
+					l124_30:
 						{
-							position122_30, tokenIndex122_30 := pos, ti
+							position125_30, tokenIndex125_30 := pos, ti
 							{ // WSP
 								if int(pos) == p.at {
 									p.note(33, true)
 								}
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l159_10_30
+									goto l162_10_30
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -5055,60 +5091,60 @@ func (p *Parser) nquoted_string() bool {
 									p.note(34, true)
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l159_10_30
+									goto l162_10_30
 								}
-								goto l122_30
-							l159_10_30:
+								goto l125_30
+							l162_10_30:
 								pos++
 								goto lok10_30
 							}
 						lok10_30:
-							goto l121_30
-						l122_30:
-							pos, ti = position122_30, tokenIndex122_30
+							goto l124_30
+						l125_30:
+							pos, ti = position125_30, tokenIndex125_30
 						}
-						_ = position116_30
+						_ = position119_30
 					}
 					goto lok30
-				l115_30:
-					pos, ti = position115_30, tokenIndex115_30
-					goto l98
+				l118_30:
+					pos, ti = position118_30, tokenIndex118_30
+					goto l101
 				}
 			lok30:
-				goto l99
-			l98:
-				pos, ti = position98, tokenIndex98
+				goto l102
+			l101:
+				pos, ti = position101, tokenIndex101
 			}
-		l99:
+		l102:
 			{ // qcontent
-				position104_31, tokenIndex104_31 := pos, ti
+				position107_31, tokenIndex107_31 := pos, ti
 				{
-					position105_31 := pos
+					position108_31 := pos
 					{
-						position106_31, tokenIndex106_31 := pos, ti
+						position109_31, tokenIndex109_31 := pos, ti
 						{ // qtext
 							if int(pos) == p.at {
 								p.note(37, true)
 							}
 							if c := buffer[pos]; class6[c] != 0 {
-								goto l108_15_31
+								goto l111_15_31
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l107_31
-						l108_15_31:
+							goto l110_31
+						l111_15_31:
 							pos++
 							goto lok15_31
 						}
 					lok15_31:
-						goto l106_31
-					l107_31:
-						pos, ti = position106_31, tokenIndex106_31
+						goto l109_31
+					l110_31:
+						pos, ti = position109_31, tokenIndex109_31
 						{ // quoted_pair
-							position111_16_31, tokenIndex111_16_31 := pos, ti
+							position114_16_31, tokenIndex114_16_31 := pos, ti
 							{
-								position112_16_31 := pos
+								position115_16_31 := pos
 								if buffer[pos] != '\\' {
 									if int(pos) == p.at {
 										p.note(38, true)
@@ -5117,36 +5153,36 @@ func (p *Parser) nquoted_string() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l111_16_31
+									goto l114_16_31
 								}
 								pos++
 								{
-									position113_16_31, tokenIndex113_16_31 := pos, ti
+									position116_16_31, tokenIndex116_16_31 := pos, ti
 									{ // VCHAR
 										if int(pos) == p.at {
 											p.note(39, true)
 										}
 										if c := buffer[pos]; class2[c] != 0 {
-											goto l157_5_16_31
+											goto l160_5_16_31
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l114_16_31
-									l157_5_16_31:
+										goto l117_16_31
+									l160_5_16_31:
 										pos++
 										goto lok5_16_31
 									}
 								lok5_16_31:
-									goto l113_16_31
-								l114_16_31:
-									pos, ti = position113_16_31, tokenIndex113_16_31
+									goto l116_16_31
+								l117_16_31:
+									pos, ti = position116_16_31, tokenIndex116_16_31
 									{ // WSP
 										if int(pos) == p.at {
 											p.note(33, true)
 										}
 										if c := buffer[pos]; class0[c] != 0 {
-											goto l159_6_16_31
+											goto l162_6_16_31
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
@@ -5155,55 +5191,55 @@ func (p *Parser) nquoted_string() bool {
 											p.note(34, true)
 										}
 										if c := buffer[pos]; class1[c] != 0 {
-											goto l159_6_16_31
+											goto l162_6_16_31
 										}
-										goto l111_16_31
-									l159_6_16_31:
+										goto l114_16_31
+									l162_6_16_31:
 										pos++
 										goto lok6_16_31
 									}
 								lok6_16_31:
 								}
-							l113_16_31:
-								_ = position112_16_31
+							l116_16_31:
+								_ = position115_16_31
 							}
 							goto lok16_31
-						l111_16_31:
-							pos, ti = position111_16_31, tokenIndex111_16_31
-							goto l104_31
+						l114_16_31:
+							pos, ti = position114_16_31, tokenIndex114_16_31
+							goto l107_31
 						}
 					lok16_31:
 					}
-				l106_31:
-					_ = position105_31
+				l109_31:
+					_ = position108_31
 				}
 				goto lok31
-			l104_31:
-				pos, ti = position104_31, tokenIndex104_31
-				goto l97
+			l107_31:
+				pos, ti = position107_31, tokenIndex107_31
+				goto l100
 			}
 		lok31:
-			goto l96
-		l97:
-			pos, ti = position97, tokenIndex97
+			goto l99
+		l100:
+			pos, ti = position100, tokenIndex100
 		}
 		{
-			position100, tokenIndex100 := pos, ti
+			position103, tokenIndex103 := pos, ti
 			{ // FWS
-				position115_32, tokenIndex115_32 := pos, ti
+				position118_32, tokenIndex118_32 := pos, ti
 				{
-					position116_32 := pos
+					position119_32 := pos
 					{
-						position117_32, tokenIndex117_32 := pos, ti
-					l119_32:
+						position120_32, tokenIndex120_32 := pos, ti
+					l122_32:
 						{
-							position120_32, tokenIndex120_32 := pos, ti
+							position123_32, tokenIndex123_32 := pos, ti
 							{ // WSP
 								if int(pos) == p.at {
 									p.note(33, true)
 								}
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l159_7_32
+									goto l162_7_32
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -5212,22 +5248,22 @@ func (p *Parser) nquoted_string() bool {
 									p.note(34, true)
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l159_7_32
+									goto l162_7_32
 								}
-								goto l120_32
-							l159_7_32:
+								goto l123_32
+							l162_7_32:
 								pos++
 								goto lok7_32
 							}
 						lok7_32:
-							goto l119_32
-						l120_32:
-							pos, ti = position120_32, tokenIndex120_32
+							goto l122_32
+						l123_32:
+							pos, ti = position123_32, tokenIndex123_32
 						}
 						{ // CRLF
-							position163_8_32, tokenIndex163_8_32 := pos, ti
+							position166_8_32, tokenIndex166_8_32 := pos, ti
 							{
-								position164_8_32 := pos
+								position167_8_32 := pos
 								if buffer[pos] != '\r' {
 									if int(pos) == p.at {
 										p.note(35, true)
@@ -5236,7 +5272,7 @@ func (p *Parser) nquoted_string() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l163_8_32
+									goto l166_8_32
 								}
 								pos++
 								if buffer[pos] != '\n' {
@@ -5247,28 +5283,28 @@ func (p *Parser) nquoted_string() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l163_8_32
+									goto l166_8_32
 								}
 								pos++
-								_ = position164_8_32
+								_ = position167_8_32
 							}
 							goto lok8_32
-						l163_8_32:
-							pos, ti = position163_8_32, tokenIndex163_8_32
-							goto l117_32
+						l166_8_32:
+							pos, ti = position166_8_32, tokenIndex166_8_32
+							goto l120_32
 						}
 					lok8_32:
-						goto l118_32
-					l117_32:
-						pos, ti = position117_32, tokenIndex117_32
+						goto l121_32
+					l120_32:
+						pos, ti = position120_32, tokenIndex120_32
 					}
-				l118_32:
+				l121_32:
 					{ // WSP
 						if int(pos) == p.at {
 							p.note(33, true)
 						}
 						if c := buffer[pos]; class0[c] != 0 {
-							goto l159_9_32
+							goto l162_9_32
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -5277,23 +5313,23 @@ func (p *Parser) nquoted_string() bool {
 							p.note(34, true)
 						}
 						if c := buffer[pos]; class1[c] != 0 {
-							goto l159_9_32
+							goto l162_9_32
 						}
-						goto l115_32
-					l159_9_32:
+						goto l118_32
+					l162_9_32:
 						pos++
 						goto lok9_32
 					}
 				lok9_32:
-				l121_32:
+				l124_32:
 					{
-						position122_32, tokenIndex122_32 := pos, ti
+						position125_32, tokenIndex125_32 := pos, ti
 						{ // WSP
 							if int(pos) == p.at {
 								p.note(33, true)
 							}
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l159_10_32
+								goto l162_10_32
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -5302,31 +5338,31 @@ func (p *Parser) nquoted_string() bool {
 								p.note(34, true)
 							}
 							if c := buffer[pos]; class1[c] != 0 {
-								goto l159_10_32
+								goto l162_10_32
 							}
-							goto l122_32
-						l159_10_32:
+							goto l125_32
+						l162_10_32:
 							pos++
 							goto lok10_32
 						}
 					lok10_32:
-						goto l121_32
-					l122_32:
-						pos, ti = position122_32, tokenIndex122_32
+						goto l124_32
+					l125_32:
+						pos, ti = position125_32, tokenIndex125_32
 					}
-					_ = position116_32
+					_ = position119_32
 				}
 				goto lok32
-			l115_32:
-				pos, ti = position115_32, tokenIndex115_32
-				goto l100
+			l118_32:
+				pos, ti = position118_32, tokenIndex118_32
+				goto l103
 			}
 		lok32:
-			goto l101
-		l100:
-			pos, ti = position100, tokenIndex100
+			goto l104
+		l103:
+			pos, ti = position103, tokenIndex103
 		}
-	l101:
+	l104:
 		if buffer[pos] != '"' {
 			if int(pos) == p.at {
 				p.note(32, true)
@@ -5335,26 +5371,26 @@ func (p *Parser) nquoted_string() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l92
+			goto l95
 		}
 		pos++
 		{
-			position102, tokenIndex102 := pos, ti
+			position105, tokenIndex105 := pos, ti
 			if p.position, p.tokenIndex = pos, ti; !p.nCFWS() {
-				goto l102
+				goto l105
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l103
-		l102:
-			pos, ti = position102, tokenIndex102
+			goto l106
+		l105:
+			pos, ti = position105, tokenIndex105
 		}
-	l103:
-		_ = position93
+	l106:
+		_ = position96
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l92:
-	pos, ti = position92, tokenIndex92
+l95:
+	pos, ti = position95, tokenIndex95
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -5363,91 +5399,91 @@ l92:
 func (p *Parser) rqcontent() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position104, tokenIndex104 := pos, ti
+	position107, tokenIndex107 := pos, ti
 	{
-		position105 := pos
+		position108 := pos
 		{
-			position106, tokenIndex106 := pos, ti
+			position109, tokenIndex109 := pos, ti
 			{ // qtext
 				if c := buffer[pos]; class6[c] != 0 {
-					goto l108_15
+					goto l111_15
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l107
-			l108_15:
+				goto l110
+			l111_15:
 				pos++
 				goto lok15
 			}
 		lok15:
-			goto l106
-		l107:
-			pos, ti = position106, tokenIndex106
+			goto l109
+		l110:
+			pos, ti = position109, tokenIndex109
 			{ // quoted_pair
-				position111_16, tokenIndex111_16 := pos, ti
+				position114_16, tokenIndex114_16 := pos, ti
 				{
-					position112_16 := pos
+					position115_16 := pos
 					if buffer[pos] != '\\' {
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l111_16
+						goto l114_16
 					}
 					pos++
 					{
-						position113_16, tokenIndex113_16 := pos, ti
+						position116_16, tokenIndex116_16 := pos, ti
 						{ // VCHAR
 							if c := buffer[pos]; class2[c] != 0 {
-								goto l157_5_16
+								goto l160_5_16
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l114_16
-						l157_5_16:
+							goto l117_16
+						l160_5_16:
 							pos++
 							goto lok5_16
 						}
 					lok5_16:
-						goto l113_16
-					l114_16:
-						pos, ti = position113_16, tokenIndex113_16
+						goto l116_16
+					l117_16:
+						pos, ti = position116_16, tokenIndex116_16
 						{ // WSP
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l159_6_16
+								goto l162_6_16
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if c := buffer[pos]; class1[c] != 0 {
-								goto l159_6_16
+								goto l162_6_16
 							}
-							goto l111_16
-						l159_6_16:
+							goto l114_16
+						l162_6_16:
 							pos++
 							goto lok6_16
 						}
 					lok6_16:
 					}
-				l113_16:
-					_ = position112_16
+				l116_16:
+					_ = position115_16
 				}
 				goto lok16
-			l111_16:
-				pos, ti = position111_16, tokenIndex111_16
-				goto l104
+			l114_16:
+				pos, ti = position114_16, tokenIndex114_16
+				goto l107
 			}
 		lok16:
 		}
-	l106:
-		_ = position105
+	l109:
+		_ = position108
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l104:
-	pos, ti = position104, tokenIndex104
+l107:
+	pos, ti = position107, tokenIndex107
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -5455,34 +5491,34 @@ l104:
 func (p *Parser) nqcontent() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position104, tokenIndex104 := pos, ti
+	position107, tokenIndex107 := pos, ti
 	{
-		position105 := pos
+		position108 := pos
 		{
-			position106, tokenIndex106 := pos, ti
+			position109, tokenIndex109 := pos, ti
 			{ // qtext
 				if int(pos) == p.at {
 					p.note(37, true)
 				}
 				if c := buffer[pos]; class6[c] != 0 {
-					goto l108_15
+					goto l111_15
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l107
-			l108_15:
+				goto l110
+			l111_15:
 				pos++
 				goto lok15
 			}
 		lok15:
-			goto l106
-		l107:
-			pos, ti = position106, tokenIndex106
+			goto l109
+		l110:
+			pos, ti = position109, tokenIndex109
 			{ // quoted_pair
-				position111_16, tokenIndex111_16 := pos, ti
+				position114_16, tokenIndex114_16 := pos, ti
 				{
-					position112_16 := pos
+					position115_16 := pos
 					if buffer[pos] != '\\' {
 						if int(pos) == p.at {
 							p.note(38, true)
@@ -5491,36 +5527,36 @@ func (p *Parser) nqcontent() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l111_16
+						goto l114_16
 					}
 					pos++
 					{
-						position113_16, tokenIndex113_16 := pos, ti
+						position116_16, tokenIndex116_16 := pos, ti
 						{ // VCHAR
 							if int(pos) == p.at {
 								p.note(39, true)
 							}
 							if c := buffer[pos]; class2[c] != 0 {
-								goto l157_5_16
+								goto l160_5_16
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l114_16
-						l157_5_16:
+							goto l117_16
+						l160_5_16:
 							pos++
 							goto lok5_16
 						}
 					lok5_16:
-						goto l113_16
-					l114_16:
-						pos, ti = position113_16, tokenIndex113_16
+						goto l116_16
+					l117_16:
+						pos, ti = position116_16, tokenIndex116_16
 						{ // WSP
 							if int(pos) == p.at {
 								p.note(33, true)
 							}
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l159_6_16
+								goto l162_6_16
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -5529,32 +5565,32 @@ func (p *Parser) nqcontent() bool {
 								p.note(34, true)
 							}
 							if c := buffer[pos]; class1[c] != 0 {
-								goto l159_6_16
+								goto l162_6_16
 							}
-							goto l111_16
-						l159_6_16:
+							goto l114_16
+						l162_6_16:
 							pos++
 							goto lok6_16
 						}
 					lok6_16:
 					}
-				l113_16:
-					_ = position112_16
+				l116_16:
+					_ = position115_16
 				}
 				goto lok16
-			l111_16:
-				pos, ti = position111_16, tokenIndex111_16
-				goto l104
+			l114_16:
+				pos, ti = position114_16, tokenIndex114_16
+				goto l107
 			}
 		lok16:
 		}
-	l106:
-		_ = position105
+	l109:
+		_ = position108
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l104:
-	pos, ti = position104, tokenIndex104
+l107:
+	pos, ti = position107, tokenIndex107
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -5564,14 +5600,14 @@ func (p *Parser) rqtext() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class6[c] != 0 {
-		goto l108
+		goto l111
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l108:
+l111:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -5584,14 +5620,14 @@ func (p *Parser) nqtext() bool {
 		p.note(37, true)
 	}
 	if c := buffer[pos]; class6[c] != 0 {
-		goto l108
+		goto l111
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l108:
+l111:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -5601,59 +5637,59 @@ l108:
 func (p *Parser) rquoted_pair() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position111, tokenIndex111 := pos, ti
+	position114, tokenIndex114 := pos, ti
 	{
-		position112 := pos
+		position115 := pos
 		if buffer[pos] != '\\' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l111
+			goto l114
 		}
 		pos++
 		{
-			position113, tokenIndex113 := pos, ti
+			position116, tokenIndex116 := pos, ti
 			{ // VCHAR
 				if c := buffer[pos]; class2[c] != 0 {
-					goto l157_5
+					goto l160_5
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l114
-			l157_5:
+				goto l117
+			l160_5:
 				pos++
 				goto lok5
 			}
 		lok5:
-			goto l113
-		l114:
-			pos, ti = position113, tokenIndex113
+			goto l116
+		l117:
+			pos, ti = position116, tokenIndex116
 			{ // WSP
 				if c := buffer[pos]; class0[c] != 0 {
-					goto l159_6
+					goto l162_6
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				if c := buffer[pos]; class1[c] != 0 {
-					goto l159_6
+					goto l162_6
 				}
-				goto l111
-			l159_6:
+				goto l114
+			l162_6:
 				pos++
 				goto lok6
 			}
 		lok6:
 		}
-	l113:
-		_ = position112
+	l116:
+		_ = position115
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l111:
-	pos, ti = position111, tokenIndex111
+l114:
+	pos, ti = position114, tokenIndex114
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -5661,9 +5697,9 @@ l111:
 func (p *Parser) nquoted_pair() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position111, tokenIndex111 := pos, ti
+	position114, tokenIndex114 := pos, ti
 	{
-		position112 := pos
+		position115 := pos
 		if buffer[pos] != '\\' {
 			if int(pos) == p.at {
 				p.note(38, true)
@@ -5672,36 +5708,36 @@ func (p *Parser) nquoted_pair() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l111
+			goto l114
 		}
 		pos++
 		{
-			position113, tokenIndex113 := pos, ti
+			position116, tokenIndex116 := pos, ti
 			{ // VCHAR
 				if int(pos) == p.at {
 					p.note(39, true)
 				}
 				if c := buffer[pos]; class2[c] != 0 {
-					goto l157_5
+					goto l160_5
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l114
-			l157_5:
+				goto l117
+			l160_5:
 				pos++
 				goto lok5
 			}
 		lok5:
-			goto l113
-		l114:
-			pos, ti = position113, tokenIndex113
+			goto l116
+		l117:
+			pos, ti = position116, tokenIndex116
 			{ // WSP
 				if int(pos) == p.at {
 					p.note(33, true)
 				}
 				if c := buffer[pos]; class0[c] != 0 {
-					goto l159_6
+					goto l162_6
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -5710,22 +5746,22 @@ func (p *Parser) nquoted_pair() bool {
 					p.note(34, true)
 				}
 				if c := buffer[pos]; class1[c] != 0 {
-					goto l159_6
+					goto l162_6
 				}
-				goto l111
-			l159_6:
+				goto l114
+			l162_6:
 				pos++
 				goto lok6
 			}
 		lok6:
 		}
-	l113:
-		_ = position112
+	l116:
+		_ = position115
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l111:
-	pos, ti = position111, tokenIndex111
+l114:
+	pos, ti = position114, tokenIndex114
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -5734,44 +5770,44 @@ l111:
 func (p *Parser) rFWS() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position115, tokenIndex115 := pos, ti
+	position118, tokenIndex118 := pos, ti
 	{
-		position116 := pos
+		position119 := pos
 		{
-			position117, tokenIndex117 := pos, ti
-		l119:
+			position120, tokenIndex120 := pos, ti
+		l122:
 			{
-				position120, tokenIndex120 := pos, ti
+				position123, tokenIndex123 := pos, ti
 				{ // WSP
 					if c := buffer[pos]; class0[c] != 0 {
-						goto l159_7
+						goto l162_7
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
 					if c := buffer[pos]; class1[c] != 0 {
-						goto l159_7
+						goto l162_7
 					}
-					goto l120
-				l159_7:
+					goto l123
+				l162_7:
 					pos++
 					goto lok7
 				}
 			lok7:
-				goto l119
-			l120:
-				pos, ti = position120, tokenIndex120
+				goto l122
+			l123:
+				pos, ti = position123, tokenIndex123
 			}
 			{ // CRLF
-				position163_8, tokenIndex163_8 := pos, ti
+				position166_8, tokenIndex166_8 := pos, ti
 				{
-					position164_8 := pos
+					position167_8 := pos
 					if buffer[pos] != '\r' {
 
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l163_8
+						goto l166_8
 					}
 					pos++
 					if buffer[pos] != '\n' {
@@ -5779,67 +5815,67 @@ func (p *Parser) rFWS() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l163_8
+						goto l166_8
 					}
 					pos++
-					_ = position164_8
+					_ = position167_8
 				}
 				goto lok8
-			l163_8:
-				pos, ti = position163_8, tokenIndex163_8
-				goto l117
+			l166_8:
+				pos, ti = position166_8, tokenIndex166_8
+				goto l120
 			}
 		lok8:
-			goto l118
-		l117:
-			pos, ti = position117, tokenIndex117
+			goto l121
+		l120:
+			pos, ti = position120, tokenIndex120
 		}
-	l118:
+	l121:
 		{ // WSP
 			if c := buffer[pos]; class0[c] != 0 {
-				goto l159_9
+				goto l162_9
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			if c := buffer[pos]; class1[c] != 0 {
-				goto l159_9
+				goto l162_9
 			}
-			goto l115
-		l159_9:
+			goto l118
+		l162_9:
 			pos++
 			goto lok9
 		}
 	lok9:
-	l121:
+	l124:
 		{
-			position122, tokenIndex122 := pos, ti
+			position125, tokenIndex125 := pos, ti
 			{ // WSP
 				if c := buffer[pos]; class0[c] != 0 {
-					goto l159_10
+					goto l162_10
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				if c := buffer[pos]; class1[c] != 0 {
-					goto l159_10
+					goto l162_10
 				}
-				goto l122
-			l159_10:
+				goto l125
+			l162_10:
 				pos++
 				goto lok10
 			}
 		lok10:
-			goto l121
-		l122:
-			pos, ti = position122, tokenIndex122
+			goto l124
+		l125:
+			pos, ti = position125, tokenIndex125
 		}
-		_ = position116
+		_ = position119
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l115:
-	pos, ti = position115, tokenIndex115
+l118:
+	pos, ti = position118, tokenIndex118
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -5847,20 +5883,20 @@ l115:
 func (p *Parser) nFWS() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position115, tokenIndex115 := pos, ti
+	position118, tokenIndex118 := pos, ti
 	{
-		position116 := pos
+		position119 := pos
 		{
-			position117, tokenIndex117 := pos, ti
-		l119:
+			position120, tokenIndex120 := pos, ti
+		l122:
 			{
-				position120, tokenIndex120 := pos, ti
+				position123, tokenIndex123 := pos, ti
 				{ // WSP
 					if int(pos) == p.at {
 						p.note(33, true)
 					}
 					if c := buffer[pos]; class0[c] != 0 {
-						goto l159_7
+						goto l162_7
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -5869,22 +5905,22 @@ func (p *Parser) nFWS() bool {
 						p.note(34, true)
 					}
 					if c := buffer[pos]; class1[c] != 0 {
-						goto l159_7
+						goto l162_7
 					}
-					goto l120
-				l159_7:
+					goto l123
+				l162_7:
 					pos++
 					goto lok7
 				}
 			lok7:
-				goto l119
-			l120:
-				pos, ti = position120, tokenIndex120
+				goto l122
+			l123:
+				pos, ti = position123, tokenIndex123
 			}
 			{ // CRLF
-				position163_8, tokenIndex163_8 := pos, ti
+				position166_8, tokenIndex166_8 := pos, ti
 				{
-					position164_8 := pos
+					position167_8 := pos
 					if buffer[pos] != '\r' {
 						if int(pos) == p.at {
 							p.note(35, true)
@@ -5893,7 +5929,7 @@ func (p *Parser) nFWS() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l163_8
+						goto l166_8
 					}
 					pos++
 					if buffer[pos] != '\n' {
@@ -5904,28 +5940,28 @@ func (p *Parser) nFWS() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l163_8
+						goto l166_8
 					}
 					pos++
-					_ = position164_8
+					_ = position167_8
 				}
 				goto lok8
-			l163_8:
-				pos, ti = position163_8, tokenIndex163_8
-				goto l117
+			l166_8:
+				pos, ti = position166_8, tokenIndex166_8
+				goto l120
 			}
 		lok8:
-			goto l118
-		l117:
-			pos, ti = position117, tokenIndex117
+			goto l121
+		l120:
+			pos, ti = position120, tokenIndex120
 		}
-	l118:
+	l121:
 		{ // WSP
 			if int(pos) == p.at {
 				p.note(33, true)
 			}
 			if c := buffer[pos]; class0[c] != 0 {
-				goto l159_9
+				goto l162_9
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -5934,23 +5970,23 @@ func (p *Parser) nFWS() bool {
 				p.note(34, true)
 			}
 			if c := buffer[pos]; class1[c] != 0 {
-				goto l159_9
+				goto l162_9
 			}
-			goto l115
-		l159_9:
+			goto l118
+		l162_9:
 			pos++
 			goto lok9
 		}
 	lok9:
-	l121:
+	l124:
 		{
-			position122, tokenIndex122 := pos, ti
+			position125, tokenIndex125 := pos, ti
 			{ // WSP
 				if int(pos) == p.at {
 					p.note(33, true)
 				}
 				if c := buffer[pos]; class0[c] != 0 {
-					goto l159_10
+					goto l162_10
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -5959,24 +5995,24 @@ func (p *Parser) nFWS() bool {
 					p.note(34, true)
 				}
 				if c := buffer[pos]; class1[c] != 0 {
-					goto l159_10
+					goto l162_10
 				}
-				goto l122
-			l159_10:
+				goto l125
+			l162_10:
 				pos++
 				goto lok10
 			}
 		lok10:
-			goto l121
-		l122:
-			pos, ti = position122, tokenIndex122
+			goto l124
+		l125:
+			pos, ti = position125, tokenIndex125
 		}
-		_ = position116
+		_ = position119
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l115:
-	pos, ti = position115, tokenIndex115
+l118:
+	pos, ti = position118, tokenIndex118
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -5985,52 +6021,52 @@ l115:
 func (p *Parser) rCFWS() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position123, tokenIndex123 := pos, ti
+	position126, tokenIndex126 := pos, ti
 	{
-		position124 := pos
+		position127 := pos
 		{
-			position125, tokenIndex125 := pos, ti
+			position128, tokenIndex128 := pos, ti
 			{
-				position129, tokenIndex129 := pos, ti
+				position132, tokenIndex132 := pos, ti
 				{ // FWS
-					position115_33, tokenIndex115_33 := pos, ti
+					position118_33, tokenIndex118_33 := pos, ti
 					{
-						position116_33 := pos
+						position119_33 := pos
 						{
-							position117_33, tokenIndex117_33 := pos, ti
-						l119_33:
+							position120_33, tokenIndex120_33 := pos, ti
+						l122_33:
 							{
-								position120_33, tokenIndex120_33 := pos, ti
+								position123_33, tokenIndex123_33 := pos, ti
 								{ // WSP
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l159_7_33
+										goto l162_7_33
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l159_7_33
+										goto l162_7_33
 									}
-									goto l120_33
-								l159_7_33:
+									goto l123_33
+								l162_7_33:
 									pos++
 									goto lok7_33
 								}
 							lok7_33:
-								goto l119_33
-							l120_33:
-								pos, ti = position120_33, tokenIndex120_33
+								goto l122_33
+							l123_33:
+								pos, ti = position123_33, tokenIndex123_33
 							}
 							{ // CRLF
-								position163_8_33, tokenIndex163_8_33 := pos, ti
+								position166_8_33, tokenIndex166_8_33 := pos, ti
 								{
-									position164_8_33 := pos
+									position167_8_33 := pos
 									if buffer[pos] != '\r' {
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l163_8_33
+										goto l166_8_33
 									}
 									pos++
 									if buffer[pos] != '\n' {
@@ -6038,122 +6074,122 @@ func (p *Parser) rCFWS() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l163_8_33
+										goto l166_8_33
 									}
 									pos++
-									_ = position164_8_33
+									_ = position167_8_33
 								}
 								goto lok8_33
-							l163_8_33:
-								pos, ti = position163_8_33, tokenIndex163_8_33
-								goto l117_33
+							l166_8_33:
+								pos, ti = position166_8_33, tokenIndex166_8_33
+								goto l120_33
 							}
 						lok8_33:
-							goto l118_33
-						l117_33:
-							pos, ti = position117_33, tokenIndex117_33
+							goto l121_33
+						l120_33:
+							pos, ti = position120_33, tokenIndex120_33
 						}
-					l118_33:
+					l121_33:
 						{ // WSP
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l159_9_33
+								goto l162_9_33
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if c := buffer[pos]; class1[c] != 0 {
-								goto l159_9_33
+								goto l162_9_33
 							}
-							goto l115_33
-						l159_9_33:
+							goto l118_33
+						l162_9_33:
 							pos++
 							goto lok9_33
 						}
 					lok9_33:
-					l121_33:
+					l124_33:
 						{
-							position122_33, tokenIndex122_33 := pos, ti
+							position125_33, tokenIndex125_33 := pos, ti
 							{ // WSP
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l159_10_33
+									goto l162_10_33
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l159_10_33
+									goto l162_10_33
 								}
-								goto l122_33
-							l159_10_33:
+								goto l125_33
+							l162_10_33:
 								pos++
 								goto lok10_33
 							}
 						lok10_33:
-							goto l121_33
-						l122_33:
-							pos, ti = position122_33, tokenIndex122_33
+							goto l124_33
+						l125_33:
+							pos, ti = position125_33, tokenIndex125_33
 						}
-						_ = position116_33
+						_ = position119_33
 					}
 					goto lok33
-				l115_33:
-					pos, ti = position115_33, tokenIndex115_33
-					goto l129
+				l118_33:
+					pos, ti = position118_33, tokenIndex118_33
+					goto l132
 				}
 			lok33:
-				goto l130
-			l129:
-				pos, ti = position129, tokenIndex129
+				goto l133
+			l132:
+				pos, ti = position132, tokenIndex132
 			}
-		l130:
+		l133:
 			if p.position, p.tokenIndex = pos, ti; !p.rcomment() {
-				goto l126
+				goto l129
 			}
 			pos, ti = p.position, p.tokenIndex
-		l127:
+		l130:
 			{
-				position128, tokenIndex128 := pos, ti
+				position131, tokenIndex131 := pos, ti
 				{
-					position131, tokenIndex131 := pos, ti
+					position134, tokenIndex134 := pos, ti
 					{ // FWS
-						position115_34, tokenIndex115_34 := pos, ti
+						position118_34, tokenIndex118_34 := pos, ti
 						{
-							position116_34 := pos
+							position119_34 := pos
 							{
-								position117_34, tokenIndex117_34 := pos, ti
-							l119_34:
+								position120_34, tokenIndex120_34 := pos, ti
+							l122_34:
 								{
-									position120_34, tokenIndex120_34 := pos, ti
+									position123_34, tokenIndex123_34 := pos, ti
 									{ // WSP
 										if c := buffer[pos]; class0[c] != 0 {
-											goto l159_7_34
+											goto l162_7_34
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
 										if c := buffer[pos]; class1[c] != 0 {
-											goto l159_7_34
+											goto l162_7_34
 										}
-										goto l120_34
-									l159_7_34:
+										goto l123_34
+									l162_7_34:
 										pos++
 										goto lok7_34
 									}
 								lok7_34:
-									goto l119_34
-								l120_34:
-									pos, ti = position120_34, tokenIndex120_34
+									goto l122_34
+								l123_34:
+									pos, ti = position123_34, tokenIndex123_34
 								}
 								{ // CRLF
-									position163_8_34, tokenIndex163_8_34 := pos, ti
+									position166_8_34, tokenIndex166_8_34 := pos, ti
 									{
-										position164_8_34 := pos
+										position167_8_34 := pos
 										if buffer[pos] != '\r' {
 
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l163_8_34
+											goto l166_8_34
 										}
 										pos++
 										if buffer[pos] != '\n' {
@@ -6161,123 +6197,123 @@ func (p *Parser) rCFWS() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l163_8_34
+											goto l166_8_34
 										}
 										pos++
-										_ = position164_8_34
+										_ = position167_8_34
 									}
 									goto lok8_34
-								l163_8_34:
-									pos, ti = position163_8_34, tokenIndex163_8_34
-									goto l117_34
+								l166_8_34:
+									pos, ti = position166_8_34, tokenIndex166_8_34
+									goto l120_34
 								}
 							lok8_34:
-								goto l118_34
-							l117_34:
-								pos, ti = position117_34, tokenIndex117_34
+								goto l121_34
+							l120_34:
+								pos, ti = position120_34, tokenIndex120_34
 							}
-						l118_34:
+						l121_34:
 							{ // WSP
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l159_9_34
+									goto l162_9_34
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l159_9_34
+									goto l162_9_34
 								}
-								goto l115_34
-							l159_9_34:
+								goto l118_34
+							l162_9_34:
 								pos++
 								goto lok9_34
 							}
 						lok9_34:
-						l121_34:
+						l124_34:
 							{
-								position122_34, tokenIndex122_34 := pos, ti
+								position125_34, tokenIndex125_34 := pos, ti
 								{ // WSP
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l159_10_34
+										goto l162_10_34
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l159_10_34
+										goto l162_10_34
 									}
-									goto l122_34
-								l159_10_34:
+									goto l125_34
+								l162_10_34:
 									pos++
 									goto lok10_34
 								}
 							lok10_34:
-								goto l121_34
-							l122_34:
-								pos, ti = position122_34, tokenIndex122_34
+								goto l124_34
+							l125_34:
+								pos, ti = position125_34, tokenIndex125_34
 							}
-							_ = position116_34
+							_ = position119_34
 						}
 						goto lok34
-					l115_34:
-						pos, ti = position115_34, tokenIndex115_34
-						goto l131
+					l118_34:
+						pos, ti = position118_34, tokenIndex118_34
+						goto l134
 					}
 				lok34:
-					goto l132
-				l131:
-					pos, ti = position131, tokenIndex131
+					goto l135
+				l134:
+					pos, ti = position134, tokenIndex134
 				}
-			l132:
+			l135:
 				if p.position, p.tokenIndex = pos, ti; !p.rcomment() {
-					goto l128
+					goto l131
 				}
 				pos, ti = p.position, p.tokenIndex
-				goto l127
-			l128:
-				pos, ti = position128, tokenIndex128
+				goto l130
+			l131:
+				pos, ti = position131, tokenIndex131
 			}
 			{
-				position133, tokenIndex133 := pos, ti
+				position136, tokenIndex136 := pos, ti
 				{ // FWS
-					position115_35, tokenIndex115_35 := pos, ti
+					position118_35, tokenIndex118_35 := pos, ti
 					{
-						position116_35 := pos
+						position119_35 := pos
 						{
-							position117_35, tokenIndex117_35 := pos, ti
-						l119_35:
+							position120_35, tokenIndex120_35 := pos, ti
+						l122_35:
 							{
-								position120_35, tokenIndex120_35 := pos, ti
+								position123_35, tokenIndex123_35 := pos, ti
 								{ // WSP
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l159_7_35
+										goto l162_7_35
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l159_7_35
+										goto l162_7_35
 									}
-									goto l120_35
-								l159_7_35:
+									goto l123_35
+								l162_7_35:
 									pos++
 									goto lok7_35
 								}
 							lok7_35:
-								goto l119_35
-							l120_35:
-								pos, ti = position120_35, tokenIndex120_35
+								goto l122_35
+							l123_35:
+								pos, ti = position123_35, tokenIndex123_35
 							}
 							{ // CRLF
-								position163_8_35, tokenIndex163_8_35 := pos, ti
+								position166_8_35, tokenIndex166_8_35 := pos, ti
 								{
-									position164_8_35 := pos
+									position167_8_35 := pos
 									if buffer[pos] != '\r' {
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l163_8_35
+										goto l166_8_35
 									}
 									pos++
 									if buffer[pos] != '\n' {
@@ -6285,116 +6321,116 @@ func (p *Parser) rCFWS() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l163_8_35
+										goto l166_8_35
 									}
 									pos++
-									_ = position164_8_35
+									_ = position167_8_35
 								}
 								goto lok8_35
-							l163_8_35:
-								pos, ti = position163_8_35, tokenIndex163_8_35
-								goto l117_35
+							l166_8_35:
+								pos, ti = position166_8_35, tokenIndex166_8_35
+								goto l120_35
 							}
 						lok8_35:
-							goto l118_35
-						l117_35:
-							pos, ti = position117_35, tokenIndex117_35
+							goto l121_35
+						l120_35:
+							pos, ti = position120_35, tokenIndex120_35
 						}
-					l118_35:
+					l121_35:
 						{ // WSP
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l159_9_35
+								goto l162_9_35
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if c := buffer[pos]; class1[c] != 0 {
-								goto l159_9_35
+								goto l162_9_35
 							}
-							goto l115_35
-						l159_9_35:
+							goto l118_35
+						l162_9_35:
 							pos++
 							goto lok9_35
 						}
 					lok9_35:
-					l121_35:
+					l124_35:
 						{
-							position122_35, tokenIndex122_35 := pos, ti
+							position125_35, tokenIndex125_35 := pos, ti
 							{ // WSP
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l159_10_35
+									goto l162_10_35
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l159_10_35
+									goto l162_10_35
 								}
-								goto l122_35
-							l159_10_35:
+								goto l125_35
+							l162_10_35:
 								pos++
 								goto lok10_35
 							}
 						lok10_35:
-							goto l121_35
-						l122_35:
-							pos, ti = position122_35, tokenIndex122_35
+							goto l124_35
+						l125_35:
+							pos, ti = position125_35, tokenIndex125_35
 						}
-						_ = position116_35
+						_ = position119_35
 					}
 					goto lok35
-				l115_35:
-					pos, ti = position115_35, tokenIndex115_35
-					goto l133
+				l118_35:
+					pos, ti = position118_35, tokenIndex118_35
+					goto l136
 				}
 			lok35:
-				goto l134
-			l133:
-				pos, ti = position133, tokenIndex133
+				goto l137
+			l136:
+				pos, ti = position136, tokenIndex136
 			}
-		l134:
-			goto l125
-		l126:
-			pos, ti = position125, tokenIndex125
+		l137:
+			goto l128
+		l129:
+			pos, ti = position128, tokenIndex128
 			{ // FWS
-				position115_36, tokenIndex115_36 := pos, ti
+				position118_36, tokenIndex118_36 := pos, ti
 				{
-					position116_36 := pos
+					position119_36 := pos
 					{
-						position117_36, tokenIndex117_36 := pos, ti
-					l119_36:
+						position120_36, tokenIndex120_36 := pos, ti
+					l122_36:
 						{
-							position120_36, tokenIndex120_36 := pos, ti
+							position123_36, tokenIndex123_36 := pos, ti
 							{ // WSP
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l159_7_36
+									goto l162_7_36
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l159_7_36
+									goto l162_7_36
 								}
-								goto l120_36
-							l159_7_36:
+								goto l123_36
+							l162_7_36:
 								pos++
 								goto lok7_36
 							}
 						lok7_36:
-							goto l119_36
-						l120_36:
-							pos, ti = position120_36, tokenIndex120_36
+							goto l122_36
+						l123_36:
+							pos, ti = position123_36, tokenIndex123_36
 						}
 						{ // CRLF
-							position163_8_36, tokenIndex163_8_36 := pos, ti
+							position166_8_36, tokenIndex166_8_36 := pos, ti
 							{
-								position164_8_36 := pos
+								position167_8_36 := pos
 								if buffer[pos] != '\r' {
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l163_8_36
+									goto l166_8_36
 								}
 								pos++
 								if buffer[pos] != '\n' {
@@ -6402,77 +6438,77 @@ func (p *Parser) rCFWS() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l163_8_36
+									goto l166_8_36
 								}
 								pos++
-								_ = position164_8_36
+								_ = position167_8_36
 							}
 							goto lok8_36
-						l163_8_36:
-							pos, ti = position163_8_36, tokenIndex163_8_36
-							goto l117_36
+						l166_8_36:
+							pos, ti = position166_8_36, tokenIndex166_8_36
+							goto l120_36
 						}
 					lok8_36:
-						goto l118_36
-					l117_36:
-						pos, ti = position117_36, tokenIndex117_36
+						goto l121_36
+					l120_36:
+						pos, ti = position120_36, tokenIndex120_36
 					}
-				l118_36:
+				l121_36:
 					{ // WSP
 						if c := buffer[pos]; class0[c] != 0 {
-							goto l159_9_36
+							goto l162_9_36
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if c := buffer[pos]; class1[c] != 0 {
-							goto l159_9_36
+							goto l162_9_36
 						}
-						goto l115_36
-					l159_9_36:
+						goto l118_36
+					l162_9_36:
 						pos++
 						goto lok9_36
 					}
 				lok9_36:
-				l121_36:
+				l124_36:
 					{
-						position122_36, tokenIndex122_36 := pos, ti
+						position125_36, tokenIndex125_36 := pos, ti
 						{ // WSP
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l159_10_36
+								goto l162_10_36
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if c := buffer[pos]; class1[c] != 0 {
-								goto l159_10_36
+								goto l162_10_36
 							}
-							goto l122_36
-						l159_10_36:
+							goto l125_36
+						l162_10_36:
 							pos++
 							goto lok10_36
 						}
 					lok10_36:
-						goto l121_36
-					l122_36:
-						pos, ti = position122_36, tokenIndex122_36
+						goto l124_36
+					l125_36:
+						pos, ti = position125_36, tokenIndex125_36
 					}
-					_ = position116_36
+					_ = position119_36
 				}
 				goto lok36
-			l115_36:
-				pos, ti = position115_36, tokenIndex115_36
-				goto l123
+			l118_36:
+				pos, ti = position118_36, tokenIndex118_36
+				goto l126
 			}
 		lok36:
 		}
-	l125:
-		_ = position124
+	l128:
+		_ = position127
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l123:
-	pos, ti = position123, tokenIndex123
+l126:
+	pos, ti = position126, tokenIndex126
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -6480,28 +6516,28 @@ l123:
 func (p *Parser) nCFWS() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position123, tokenIndex123 := pos, ti
+	position126, tokenIndex126 := pos, ti
 	{
-		position124 := pos
+		position127 := pos
 		{
-			position125, tokenIndex125 := pos, ti
+			position128, tokenIndex128 := pos, ti
 			{
-				position129, tokenIndex129 := pos, ti
+				position132, tokenIndex132 := pos, ti
 				{ // FWS
-					position115_33, tokenIndex115_33 := pos, ti
+					position118_33, tokenIndex118_33 := pos, ti
 					{
-						position116_33 := pos
+						position119_33 := pos
 						{
-							position117_33, tokenIndex117_33 := pos, ti
-						l119_33:
+							position120_33, tokenIndex120_33 := pos, ti
+						l122_33:
 							{
-								position120_33, tokenIndex120_33 := pos, ti
+								position123_33, tokenIndex123_33 := pos, ti
 								{ // WSP
 									if int(pos) == p.at {
 										p.note(33, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l159_7_33
+										goto l162_7_33
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -6510,22 +6546,22 @@ func (p *Parser) nCFWS() bool {
 										p.note(34, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l159_7_33
+										goto l162_7_33
 									}
-									goto l120_33
-								l159_7_33:
+									goto l123_33
+								l162_7_33:
 									pos++
 									goto lok7_33
 								}
 							lok7_33:
-								goto l119_33
-							l120_33:
-								pos, ti = position120_33, tokenIndex120_33
+								goto l122_33
+							l123_33:
+								pos, ti = position123_33, tokenIndex123_33
 							}
 							{ // CRLF
-								position163_8_33, tokenIndex163_8_33 := pos, ti
+								position166_8_33, tokenIndex166_8_33 := pos, ti
 								{
-									position164_8_33 := pos
+									position167_8_33 := pos
 									if buffer[pos] != '\r' {
 										if int(pos) == p.at {
 											p.note(35, true)
@@ -6534,7 +6570,7 @@ func (p *Parser) nCFWS() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l163_8_33
+										goto l166_8_33
 									}
 									pos++
 									if buffer[pos] != '\n' {
@@ -6545,28 +6581,28 @@ func (p *Parser) nCFWS() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l163_8_33
+										goto l166_8_33
 									}
 									pos++
-									_ = position164_8_33
+									_ = position167_8_33
 								}
 								goto lok8_33
-							l163_8_33:
-								pos, ti = position163_8_33, tokenIndex163_8_33
-								goto l117_33
+							l166_8_33:
+								pos, ti = position166_8_33, tokenIndex166_8_33
+								goto l120_33
 							}
 						lok8_33:
-							goto l118_33
-						l117_33:
-							pos, ti = position117_33, tokenIndex117_33
+							goto l121_33
+						l120_33:
+							pos, ti = position120_33, tokenIndex120_33
 						}
-					l118_33:
+					l121_33:
 						{ // WSP
 							if int(pos) == p.at {
 								p.note(33, true)
 							}
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l159_9_33
+								goto l162_9_33
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -6575,23 +6611,23 @@ func (p *Parser) nCFWS() bool {
 								p.note(34, true)
 							}
 							if c := buffer[pos]; class1[c] != 0 {
-								goto l159_9_33
+								goto l162_9_33
 							}
-							goto l115_33
-						l159_9_33:
+							goto l118_33
+						l162_9_33:
 							pos++
 							goto lok9_33
 						}
 					lok9_33:
-					l121_33:
+					l124_33:
 						{
-							position122_33, tokenIndex122_33 := pos, ti
+							position125_33, tokenIndex125_33 := pos, ti
 							{ // WSP
 								if int(pos) == p.at {
 									p.note(33, true)
 								}
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l159_10_33
+									goto l162_10_33
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -6600,55 +6636,55 @@ func (p *Parser) nCFWS() bool {
 									p.note(34, true)
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l159_10_33
+									goto l162_10_33
 								}
-								goto l122_33
-							l159_10_33:
+								goto l125_33
+							l162_10_33:
 								pos++
 								goto lok10_33
 							}
 						lok10_33:
-							goto l121_33
-						l122_33:
-							pos, ti = position122_33, tokenIndex122_33
+							goto l124_33
+						l125_33:
+							pos, ti = position125_33, tokenIndex125_33
 						}
-						_ = position116_33
+						_ = position119_33
 					}
 					goto lok33
-				l115_33:
-					pos, ti = position115_33, tokenIndex115_33
-					goto l129
+				l118_33:
+					pos, ti = position118_33, tokenIndex118_33
+					goto l132
 				}
 			lok33:
-				goto l130
-			l129:
-				pos, ti = position129, tokenIndex129
+				goto l133
+			l132:
+				pos, ti = position132, tokenIndex132
 			}
-		l130:
+		l133:
 			if p.position, p.tokenIndex = pos, ti; !p.ncomment() {
-				goto l126
+				goto l129
 			}
 			pos, ti = p.position, p.tokenIndex
-		l127:
+		l130:
 			{
-				position128, tokenIndex128 := pos, ti
+				position131, tokenIndex131 := pos, ti
 				{
-					position131, tokenIndex131 := pos, ti
+					position134, tokenIndex134 := pos, ti
 					{ // FWS
-						position115_34, tokenIndex115_34 := pos, ti
+						position118_34, tokenIndex118_34 := pos, ti
 						{
-							position116_34 := pos
+							position119_34 := pos
 							{
-								position117_34, tokenIndex117_34 := pos, ti
-							l119_34:
+								position120_34, tokenIndex120_34 := pos, ti
+							l122_34:
 								{
-									position120_34, tokenIndex120_34 := pos, ti
+									position123_34, tokenIndex123_34 := pos, ti
 									{ // WSP
 										if int(pos) == p.at {
 											p.note(33, true)
 										}
 										if c := buffer[pos]; class0[c] != 0 {
-											goto l159_7_34
+											goto l162_7_34
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
@@ -6657,22 +6693,22 @@ func (p *Parser) nCFWS() bool {
 											p.note(34, true)
 										}
 										if c := buffer[pos]; class1[c] != 0 {
-											goto l159_7_34
+											goto l162_7_34
 										}
-										goto l120_34
-									l159_7_34:
+										goto l123_34
+									l162_7_34:
 										pos++
 										goto lok7_34
 									}
 								lok7_34:
-									goto l119_34
-								l120_34:
-									pos, ti = position120_34, tokenIndex120_34
+									goto l122_34
+								l123_34:
+									pos, ti = position123_34, tokenIndex123_34
 								}
 								{ // CRLF
-									position163_8_34, tokenIndex163_8_34 := pos, ti
+									position166_8_34, tokenIndex166_8_34 := pos, ti
 									{
-										position164_8_34 := pos
+										position167_8_34 := pos
 										if buffer[pos] != '\r' {
 											if int(pos) == p.at {
 												p.note(35, true)
@@ -6681,7 +6717,7 @@ func (p *Parser) nCFWS() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l163_8_34
+											goto l166_8_34
 										}
 										pos++
 										if buffer[pos] != '\n' {
@@ -6692,28 +6728,28 @@ func (p *Parser) nCFWS() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l163_8_34
+											goto l166_8_34
 										}
 										pos++
-										_ = position164_8_34
+										_ = position167_8_34
 									}
 									goto lok8_34
-								l163_8_34:
-									pos, ti = position163_8_34, tokenIndex163_8_34
-									goto l117_34
+								l166_8_34:
+									pos, ti = position166_8_34, tokenIndex166_8_34
+									goto l120_34
 								}
 							lok8_34:
-								goto l118_34
-							l117_34:
-								pos, ti = position117_34, tokenIndex117_34
+								goto l121_34
+							l120_34:
+								pos, ti = position120_34, tokenIndex120_34
 							}
-						l118_34:
+						l121_34:
 							{ // WSP
 								if int(pos) == p.at {
 									p.note(33, true)
 								}
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l159_9_34
+									goto l162_9_34
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -6722,23 +6758,23 @@ func (p *Parser) nCFWS() bool {
 									p.note(34, true)
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l159_9_34
+									goto l162_9_34
 								}
-								goto l115_34
-							l159_9_34:
+								goto l118_34
+							l162_9_34:
 								pos++
 								goto lok9_34
 							}
 						lok9_34:
-						l121_34:
+						l124_34:
 							{
-								position122_34, tokenIndex122_34 := pos, ti
+								position125_34, tokenIndex125_34 := pos, ti
 								{ // WSP
 									if int(pos) == p.at {
 										p.note(33, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l159_10_34
+										goto l162_10_34
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -6747,56 +6783,56 @@ func (p *Parser) nCFWS() bool {
 										p.note(34, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l159_10_34
+										goto l162_10_34
 									}
-									goto l122_34
-								l159_10_34:
+									goto l125_34
+								l162_10_34:
 									pos++
 									goto lok10_34
 								}
 							lok10_34:
-								goto l121_34
-							l122_34:
-								pos, ti = position122_34, tokenIndex122_34
+								goto l124_34
+							l125_34:
+								pos, ti = position125_34, tokenIndex125_34
 							}
-							_ = position116_34
+							_ = position119_34
 						}
 						goto lok34
-					l115_34:
-						pos, ti = position115_34, tokenIndex115_34
-						goto l131
+					l118_34:
+						pos, ti = position118_34, tokenIndex118_34
+						goto l134
 					}
 				lok34:
-					goto l132
-				l131:
-					pos, ti = position131, tokenIndex131
+					goto l135
+				l134:
+					pos, ti = position134, tokenIndex134
 				}
-			l132:
+			l135:
 				if p.position, p.tokenIndex = pos, ti; !p.ncomment() {
-					goto l128
+					goto l131
 				}
 				pos, ti = p.position, p.tokenIndex
-				goto l127
-			l128:
-				pos, ti = position128, tokenIndex128
+				goto l130
+			l131:
+				pos, ti = position131, tokenIndex131
 			}
 			{
-				position133, tokenIndex133 := pos, ti
+				position136, tokenIndex136 := pos, ti
 				{ // FWS
-					position115_35, tokenIndex115_35 := pos, ti
+					position118_35, tokenIndex118_35 := pos, ti
 					{
-						position116_35 := pos
+						position119_35 := pos
 						{
-							position117_35, tokenIndex117_35 := pos, ti
-						l119_35:
+							position120_35, tokenIndex120_35 := pos, ti
+						l122_35:
 							{
-								position120_35, tokenIndex120_35 := pos, ti
+								position123_35, tokenIndex123_35 := pos, ti
 								{ // WSP
 									if int(pos) == p.at {
 										p.note(33, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l159_7_35
+										goto l162_7_35
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -6805,22 +6841,22 @@ func (p *Parser) nCFWS() bool {
 										p.note(34, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l159_7_35
+										goto l162_7_35
 									}
-									goto l120_35
-								l159_7_35:
+									goto l123_35
+								l162_7_35:
 									pos++
 									goto lok7_35
 								}
 							lok7_35:
-								goto l119_35
-							l120_35:
-								pos, ti = position120_35, tokenIndex120_35
+								goto l122_35
+							l123_35:
+								pos, ti = position123_35, tokenIndex123_35
 							}
 							{ // CRLF
-								position163_8_35, tokenIndex163_8_35 := pos, ti
+								position166_8_35, tokenIndex166_8_35 := pos, ti
 								{
-									position164_8_35 := pos
+									position167_8_35 := pos
 									if buffer[pos] != '\r' {
 										if int(pos) == p.at {
 											p.note(35, true)
@@ -6829,7 +6865,7 @@ func (p *Parser) nCFWS() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l163_8_35
+										goto l166_8_35
 									}
 									pos++
 									if buffer[pos] != '\n' {
@@ -6840,28 +6876,28 @@ func (p *Parser) nCFWS() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l163_8_35
+										goto l166_8_35
 									}
 									pos++
-									_ = position164_8_35
+									_ = position167_8_35
 								}
 								goto lok8_35
-							l163_8_35:
-								pos, ti = position163_8_35, tokenIndex163_8_35
-								goto l117_35
+							l166_8_35:
+								pos, ti = position166_8_35, tokenIndex166_8_35
+								goto l120_35
 							}
 						lok8_35:
-							goto l118_35
-						l117_35:
-							pos, ti = position117_35, tokenIndex117_35
+							goto l121_35
+						l120_35:
+							pos, ti = position120_35, tokenIndex120_35
 						}
-					l118_35:
+					l121_35:
 						{ // WSP
 							if int(pos) == p.at {
 								p.note(33, true)
 							}
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l159_9_35
+								goto l162_9_35
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -6870,23 +6906,23 @@ func (p *Parser) nCFWS() bool {
 								p.note(34, true)
 							}
 							if c := buffer[pos]; class1[c] != 0 {
-								goto l159_9_35
+								goto l162_9_35
 							}
-							goto l115_35
-						l159_9_35:
+							goto l118_35
+						l162_9_35:
 							pos++
 							goto lok9_35
 						}
 					lok9_35:
-					l121_35:
+					l124_35:
 						{
-							position122_35, tokenIndex122_35 := pos, ti
+							position125_35, tokenIndex125_35 := pos, ti
 							{ // WSP
 								if int(pos) == p.at {
 									p.note(33, true)
 								}
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l159_10_35
+									goto l162_10_35
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -6895,49 +6931,49 @@ func (p *Parser) nCFWS() bool {
 									p.note(34, true)
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l159_10_35
+									goto l162_10_35
 								}
-								goto l122_35
-							l159_10_35:
+								goto l125_35
+							l162_10_35:
 								pos++
 								goto lok10_35
 							}
 						lok10_35:
-							goto l121_35
-						l122_35:
-							pos, ti = position122_35, tokenIndex122_35
+							goto l124_35
+						l125_35:
+							pos, ti = position125_35, tokenIndex125_35
 						}
-						_ = position116_35
+						_ = position119_35
 					}
 					goto lok35
-				l115_35:
-					pos, ti = position115_35, tokenIndex115_35
-					goto l133
+				l118_35:
+					pos, ti = position118_35, tokenIndex118_35
+					goto l136
 				}
 			lok35:
-				goto l134
-			l133:
-				pos, ti = position133, tokenIndex133
+				goto l137
+			l136:
+				pos, ti = position136, tokenIndex136
 			}
-		l134:
-			goto l125
-		l126:
-			pos, ti = position125, tokenIndex125
+		l137:
+			goto l128
+		l129:
+			pos, ti = position128, tokenIndex128
 			{ // FWS
-				position115_36, tokenIndex115_36 := pos, ti
+				position118_36, tokenIndex118_36 := pos, ti
 				{
-					position116_36 := pos
+					position119_36 := pos
 					{
-						position117_36, tokenIndex117_36 := pos, ti
-					l119_36:
+						position120_36, tokenIndex120_36 := pos, ti
+					l122_36:
 						{
-							position120_36, tokenIndex120_36 := pos, ti
+							position123_36, tokenIndex123_36 := pos, ti
 							{ // WSP
 								if int(pos) == p.at {
 									p.note(33, true)
 								}
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l159_7_36
+									goto l162_7_36
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -6946,22 +6982,22 @@ func (p *Parser) nCFWS() bool {
 									p.note(34, true)
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l159_7_36
+									goto l162_7_36
 								}
-								goto l120_36
-							l159_7_36:
+								goto l123_36
+							l162_7_36:
 								pos++
 								goto lok7_36
 							}
 						lok7_36:
-							goto l119_36
-						l120_36:
-							pos, ti = position120_36, tokenIndex120_36
+							goto l122_36
+						l123_36:
+							pos, ti = position123_36, tokenIndex123_36
 						}
 						{ // CRLF
-							position163_8_36, tokenIndex163_8_36 := pos, ti
+							position166_8_36, tokenIndex166_8_36 := pos, ti
 							{
-								position164_8_36 := pos
+								position167_8_36 := pos
 								if buffer[pos] != '\r' {
 									if int(pos) == p.at {
 										p.note(35, true)
@@ -6970,7 +7006,7 @@ func (p *Parser) nCFWS() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l163_8_36
+									goto l166_8_36
 								}
 								pos++
 								if buffer[pos] != '\n' {
@@ -6981,28 +7017,28 @@ func (p *Parser) nCFWS() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l163_8_36
+									goto l166_8_36
 								}
 								pos++
-								_ = position164_8_36
+								_ = position167_8_36
 							}
 							goto lok8_36
-						l163_8_36:
-							pos, ti = position163_8_36, tokenIndex163_8_36
-							goto l117_36
+						l166_8_36:
+							pos, ti = position166_8_36, tokenIndex166_8_36
+							goto l120_36
 						}
 					lok8_36:
-						goto l118_36
-					l117_36:
-						pos, ti = position117_36, tokenIndex117_36
+						goto l121_36
+					l120_36:
+						pos, ti = position120_36, tokenIndex120_36
 					}
-				l118_36:
+				l121_36:
 					{ // WSP
 						if int(pos) == p.at {
 							p.note(33, true)
 						}
 						if c := buffer[pos]; class0[c] != 0 {
-							goto l159_9_36
+							goto l162_9_36
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -7011,23 +7047,23 @@ func (p *Parser) nCFWS() bool {
 							p.note(34, true)
 						}
 						if c := buffer[pos]; class1[c] != 0 {
-							goto l159_9_36
+							goto l162_9_36
 						}
-						goto l115_36
-					l159_9_36:
+						goto l118_36
+					l162_9_36:
 						pos++
 						goto lok9_36
 					}
 				lok9_36:
-				l121_36:
+				l124_36:
 					{
-						position122_36, tokenIndex122_36 := pos, ti
+						position125_36, tokenIndex125_36 := pos, ti
 						{ // WSP
 							if int(pos) == p.at {
 								p.note(33, true)
 							}
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l159_10_36
+								goto l162_10_36
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -7036,34 +7072,34 @@ func (p *Parser) nCFWS() bool {
 								p.note(34, true)
 							}
 							if c := buffer[pos]; class1[c] != 0 {
-								goto l159_10_36
+								goto l162_10_36
 							}
-							goto l122_36
-						l159_10_36:
+							goto l125_36
+						l162_10_36:
 							pos++
 							goto lok10_36
 						}
 					lok10_36:
-						goto l121_36
-					l122_36:
-						pos, ti = position122_36, tokenIndex122_36
+						goto l124_36
+					l125_36:
+						pos, ti = position125_36, tokenIndex125_36
 					}
-					_ = position116_36
+					_ = position119_36
 				}
 				goto lok36
-			l115_36:
-				pos, ti = position115_36, tokenIndex115_36
-				goto l123
+			l118_36:
+				pos, ti = position118_36, tokenIndex118_36
+				goto l126
 			}
 		lok36:
 		}
-	l125:
-		_ = position124
+	l128:
+		_ = position127
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l123:
-	pos, ti = position123, tokenIndex123
+l126:
+	pos, ti = position126, tokenIndex126
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -7072,61 +7108,61 @@ l123:
 func (p *Parser) rcomment() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position135, tokenIndex135 := pos, ti
+	position138, tokenIndex138 := pos, ti
 	{
-		position136 := pos
+		position139 := pos
 		if buffer[pos] != '(' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l135
+			goto l138
 		}
 		pos++
-	l137:
+	l140:
 		{
-			position138, tokenIndex138 := pos, ti
+			position141, tokenIndex141 := pos, ti
 			{
-				position139, tokenIndex139 := pos, ti
+				position142, tokenIndex142 := pos, ti
 				{ // FWS
-					position115_37, tokenIndex115_37 := pos, ti
+					position118_37, tokenIndex118_37 := pos, ti
 					{
-						position116_37 := pos
+						position119_37 := pos
 						{
-							position117_37, tokenIndex117_37 := pos, ti
-						l119_37:
+							position120_37, tokenIndex120_37 := pos, ti
+						l122_37:
 							{
-								position120_37, tokenIndex120_37 := pos, ti
+								position123_37, tokenIndex123_37 := pos, ti
 								{ // WSP
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l159_7_37
+										goto l162_7_37
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l159_7_37
+										goto l162_7_37
 									}
-									goto l120_37
-								l159_7_37:
+									goto l123_37
+								l162_7_37:
 									pos++
 									goto lok7_37
 								}
 							lok7_37:
-								goto l119_37
-							l120_37:
-								pos, ti = position120_37, tokenIndex120_37
+								goto l122_37
+							l123_37:
+								pos, ti = position123_37, tokenIndex123_37
 							}
 							{ // CRLF
-								position163_8_37, tokenIndex163_8_37 := pos, ti
+								position166_8_37, tokenIndex166_8_37 := pos, ti
 								{
-									position164_8_37 := pos
+									position167_8_37 := pos
 									if buffer[pos] != '\r' {
 
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l163_8_37
+										goto l166_8_37
 									}
 									pos++
 									if buffer[pos] != '\n' {
@@ -7134,123 +7170,123 @@ func (p *Parser) rcomment() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l163_8_37
+										goto l166_8_37
 									}
 									pos++
-									_ = position164_8_37
+									_ = position167_8_37
 								}
 								goto lok8_37
-							l163_8_37:
-								pos, ti = position163_8_37, tokenIndex163_8_37
-								goto l117_37
+							l166_8_37:
+								pos, ti = position166_8_37, tokenIndex166_8_37
+								goto l120_37
 							}
 						lok8_37:
-							goto l118_37
-						l117_37:
-							pos, ti = position117_37, tokenIndex117_37
+							goto l121_37
+						l120_37:
+							pos, ti = position120_37, tokenIndex120_37
 						}
-					l118_37:
+					l121_37:
 						{ // WSP
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l159_9_37
+								goto l162_9_37
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if c := buffer[pos]; class1[c] != 0 {
-								goto l159_9_37
+								goto l162_9_37
 							}
-							goto l115_37
-						l159_9_37:
+							goto l118_37
+						l162_9_37:
 							pos++
 							goto lok9_37
 						}
 					lok9_37:
-					l121_37:
+					l124_37:
 						{
-							position122_37, tokenIndex122_37 := pos, ti
+							position125_37, tokenIndex125_37 := pos, ti
 							{ // WSP
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l159_10_37
+									goto l162_10_37
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l159_10_37
+									goto l162_10_37
 								}
-								goto l122_37
-							l159_10_37:
+								goto l125_37
+							l162_10_37:
 								pos++
 								goto lok10_37
 							}
 						lok10_37:
-							goto l121_37
-						l122_37:
-							pos, ti = position122_37, tokenIndex122_37
+							goto l124_37
+						l125_37:
+							pos, ti = position125_37, tokenIndex125_37
 						}
-						_ = position116_37
+						_ = position119_37
 					}
 					goto lok37
-				l115_37:
-					pos, ti = position115_37, tokenIndex115_37
-					goto l139
+				l118_37:
+					pos, ti = position118_37, tokenIndex118_37
+					goto l142
 				}
 			lok37:
-				goto l140
-			l139:
-				pos, ti = position139, tokenIndex139
+				goto l143
+			l142:
+				pos, ti = position142, tokenIndex142
 			}
-		l140:
+		l143:
 			if p.position, p.tokenIndex = pos, ti; !p.rccontent() {
-				goto l138
+				goto l141
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l137
-		l138:
-			pos, ti = position138, tokenIndex138
+			goto l140
+		l141:
+			pos, ti = position141, tokenIndex141
 		}
 		{
-			position141, tokenIndex141 := pos, ti
+			position144, tokenIndex144 := pos, ti
 			{ // FWS
-				position115_38, tokenIndex115_38 := pos, ti
+				position118_38, tokenIndex118_38 := pos, ti
 				{
-					position116_38 := pos
+					position119_38 := pos
 					{
-						position117_38, tokenIndex117_38 := pos, ti
-					l119_38:
+						position120_38, tokenIndex120_38 := pos, ti
+					l122_38:
 						{
-							position120_38, tokenIndex120_38 := pos, ti
+							position123_38, tokenIndex123_38 := pos, ti
 							{ // WSP
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l159_7_38
+									goto l162_7_38
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l159_7_38
+									goto l162_7_38
 								}
-								goto l120_38
-							l159_7_38:
+								goto l123_38
+							l162_7_38:
 								pos++
 								goto lok7_38
 							}
 						lok7_38:
-							goto l119_38
-						l120_38:
-							pos, ti = position120_38, tokenIndex120_38
+							goto l122_38
+						l123_38:
+							pos, ti = position123_38, tokenIndex123_38
 						}
 						{ // CRLF
-							position163_8_38, tokenIndex163_8_38 := pos, ti
+							position166_8_38, tokenIndex166_8_38 := pos, ti
 							{
-								position164_8_38 := pos
+								position167_8_38 := pos
 								if buffer[pos] != '\r' {
 
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l163_8_38
+									goto l166_8_38
 								}
 								pos++
 								if buffer[pos] != '\n' {
@@ -7258,88 +7294,88 @@ func (p *Parser) rcomment() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l163_8_38
+									goto l166_8_38
 								}
 								pos++
-								_ = position164_8_38
+								_ = position167_8_38
 							}
 							goto lok8_38
-						l163_8_38:
-							pos, ti = position163_8_38, tokenIndex163_8_38
-							goto l117_38
+						l166_8_38:
+							pos, ti = position166_8_38, tokenIndex166_8_38
+							goto l120_38
 						}
 					lok8_38:
-						goto l118_38
-					l117_38:
-						pos, ti = position117_38, tokenIndex117_38
+						goto l121_38
+					l120_38:
+						pos, ti = position120_38, tokenIndex120_38
 					}
-				l118_38:
+				l121_38:
 					{ // WSP
 						if c := buffer[pos]; class0[c] != 0 {
-							goto l159_9_38
+							goto l162_9_38
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						if c := buffer[pos]; class1[c] != 0 {
-							goto l159_9_38
+							goto l162_9_38
 						}
-						goto l115_38
-					l159_9_38:
+						goto l118_38
+					l162_9_38:
 						pos++
 						goto lok9_38
 					}
 				lok9_38:
-				l121_38:
+				l124_38:
 					{
-						position122_38, tokenIndex122_38 := pos, ti
+						position125_38, tokenIndex125_38 := pos, ti
 						{ // WSP
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l159_10_38
+								goto l162_10_38
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							if c := buffer[pos]; class1[c] != 0 {
-								goto l159_10_38
+								goto l162_10_38
 							}
-							goto l122_38
-						l159_10_38:
+							goto l125_38
+						l162_10_38:
 							pos++
 							goto lok10_38
 						}
 					lok10_38:
-						goto l121_38
-					l122_38:
-						pos, ti = position122_38, tokenIndex122_38
+						goto l124_38
+					l125_38:
+						pos, ti = position125_38, tokenIndex125_38
 					}
-					_ = position116_38
+					_ = position119_38
 				}
 				goto lok38
-			l115_38:
-				pos, ti = position115_38, tokenIndex115_38
-				goto l141
+			l118_38:
+				pos, ti = position118_38, tokenIndex118_38
+				goto l144
 			}
 		lok38:
-			goto l142
-		l141:
-			pos, ti = position141, tokenIndex141
+			goto l145
+		l144:
+			pos, ti = position144, tokenIndex144
 		}
-	l142:
+	l145:
 		if buffer[pos] != ')' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l135
+			goto l138
 		}
 		pos++
-		_ = position136
+		_ = position139
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l135:
-	pos, ti = position135, tokenIndex135
+l138:
+	pos, ti = position138, tokenIndex138
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -7347,9 +7383,9 @@ l135:
 func (p *Parser) ncomment() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position135, tokenIndex135 := pos, ti
+	position138, tokenIndex138 := pos, ti
 	{
-		position136 := pos
+		position139 := pos
 		if buffer[pos] != '(' {
 			if int(pos) == p.at {
 				p.note(40, true)
@@ -7358,29 +7394,29 @@ func (p *Parser) ncomment() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l135
+			goto l138
 		}
 		pos++
-	l137:
+	l140:
 		{
-			position138, tokenIndex138 := pos, ti
+			position141, tokenIndex141 := pos, ti
 			{
-				position139, tokenIndex139 := pos, ti
+				position142, tokenIndex142 := pos, ti
 				{ // FWS
-					position115_37, tokenIndex115_37 := pos, ti
+					position118_37, tokenIndex118_37 := pos, ti
 					{
-						position116_37 := pos
+						position119_37 := pos
 						{
-							position117_37, tokenIndex117_37 := pos, ti
-						l119_37:
+							position120_37, tokenIndex120_37 := pos, ti
+						l122_37:
 							{
-								position120_37, tokenIndex120_37 := pos, ti
+								position123_37, tokenIndex123_37 := pos, ti
 								{ // WSP
 									if int(pos) == p.at {
 										p.note(33, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l159_7_37
+										goto l162_7_37
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -7389,22 +7425,22 @@ func (p *Parser) ncomment() bool {
 										p.note(34, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l159_7_37
+										goto l162_7_37
 									}
-									goto l120_37
-								l159_7_37:
+									goto l123_37
+								l162_7_37:
 									pos++
 									goto lok7_37
 								}
 							lok7_37:
-								goto l119_37
-							l120_37:
-								pos, ti = position120_37, tokenIndex120_37
+								goto l122_37
+							l123_37:
+								pos, ti = position123_37, tokenIndex123_37
 							}
 							{ // CRLF
-								position163_8_37, tokenIndex163_8_37 := pos, ti
+								position166_8_37, tokenIndex166_8_37 := pos, ti
 								{
-									position164_8_37 := pos
+									position167_8_37 := pos
 									if buffer[pos] != '\r' {
 										if int(pos) == p.at {
 											p.note(35, true)
@@ -7413,7 +7449,7 @@ func (p *Parser) ncomment() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l163_8_37
+										goto l166_8_37
 									}
 									pos++
 									if buffer[pos] != '\n' {
@@ -7424,28 +7460,28 @@ func (p *Parser) ncomment() bool {
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
-										goto l163_8_37
+										goto l166_8_37
 									}
 									pos++
-									_ = position164_8_37
+									_ = position167_8_37
 								}
 								goto lok8_37
-							l163_8_37:
-								pos, ti = position163_8_37, tokenIndex163_8_37
-								goto l117_37
+							l166_8_37:
+								pos, ti = position166_8_37, tokenIndex166_8_37
+								goto l120_37
 							}
 						lok8_37:
-							goto l118_37
-						l117_37:
-							pos, ti = position117_37, tokenIndex117_37
+							goto l121_37
+						l120_37:
+							pos, ti = position120_37, tokenIndex120_37
 						}
-					l118_37:
+					l121_37:
 						{ // WSP
 							if int(pos) == p.at {
 								p.note(33, true)
 							}
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l159_9_37
+								goto l162_9_37
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -7454,23 +7490,23 @@ func (p *Parser) ncomment() bool {
 								p.note(34, true)
 							}
 							if c := buffer[pos]; class1[c] != 0 {
-								goto l159_9_37
+								goto l162_9_37
 							}
-							goto l115_37
-						l159_9_37:
+							goto l118_37
+						l162_9_37:
 							pos++
 							goto lok9_37
 						}
 					lok9_37:
-					l121_37:
+					l124_37:
 						{
-							position122_37, tokenIndex122_37 := pos, ti
+							position125_37, tokenIndex125_37 := pos, ti
 							{ // WSP
 								if int(pos) == p.at {
 									p.note(33, true)
 								}
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l159_10_37
+									goto l162_10_37
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -7479,56 +7515,56 @@ func (p *Parser) ncomment() bool {
 									p.note(34, true)
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l159_10_37
+									goto l162_10_37
 								}
-								goto l122_37
-							l159_10_37:
+								goto l125_37
+							l162_10_37:
 								pos++
 								goto lok10_37
 							}
 						lok10_37:
-							goto l121_37
-						l122_37:
-							pos, ti = position122_37, tokenIndex122_37
+							goto l124_37
+						l125_37:
+							pos, ti = position125_37, tokenIndex125_37
 						}
-						_ = position116_37
+						_ = position119_37
 					}
 					goto lok37
-				l115_37:
-					pos, ti = position115_37, tokenIndex115_37
-					goto l139
+				l118_37:
+					pos, ti = position118_37, tokenIndex118_37
+					goto l142
 				}
 			lok37:
-				goto l140
-			l139:
-				pos, ti = position139, tokenIndex139
+				goto l143
+			l142:
+				pos, ti = position142, tokenIndex142
 			}
-		l140:
+		l143:
 			if p.position, p.tokenIndex = pos, ti; !p.nccontent() {
-				goto l138
+				goto l141
 			}
 			pos, ti = p.position, p.tokenIndex
-			goto l137
-		l138:
-			pos, ti = position138, tokenIndex138
+			goto l140
+		l141:
+			pos, ti = position141, tokenIndex141
 		}
 		{
-			position141, tokenIndex141 := pos, ti
+			position144, tokenIndex144 := pos, ti
 			{ // FWS
-				position115_38, tokenIndex115_38 := pos, ti
+				position118_38, tokenIndex118_38 := pos, ti
 				{
-					position116_38 := pos
+					position119_38 := pos
 					{
-						position117_38, tokenIndex117_38 := pos, ti
-					l119_38:
+						position120_38, tokenIndex120_38 := pos, ti
+					l122_38:
 						{
-							position120_38, tokenIndex120_38 := pos, ti
+							position123_38, tokenIndex123_38 := pos, ti
 							{ // WSP
 								if int(pos) == p.at {
 									p.note(33, true)
 								}
 								if c := buffer[pos]; class0[c] != 0 {
-									goto l159_7_38
+									goto l162_7_38
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -7537,22 +7573,22 @@ func (p *Parser) ncomment() bool {
 									p.note(34, true)
 								}
 								if c := buffer[pos]; class1[c] != 0 {
-									goto l159_7_38
+									goto l162_7_38
 								}
-								goto l120_38
-							l159_7_38:
+								goto l123_38
+							l162_7_38:
 								pos++
 								goto lok7_38
 							}
 						lok7_38:
-							goto l119_38
-						l120_38:
-							pos, ti = position120_38, tokenIndex120_38
+							goto l122_38
+						l123_38:
+							pos, ti = position123_38, tokenIndex123_38
 						}
 						{ // CRLF
-							position163_8_38, tokenIndex163_8_38 := pos, ti
+							position166_8_38, tokenIndex166_8_38 := pos, ti
 							{
-								position164_8_38 := pos
+								position167_8_38 := pos
 								if buffer[pos] != '\r' {
 									if int(pos) == p.at {
 										p.note(35, true)
@@ -7561,7 +7597,7 @@ func (p *Parser) ncomment() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l163_8_38
+									goto l166_8_38
 								}
 								pos++
 								if buffer[pos] != '\n' {
@@ -7572,28 +7608,28 @@ func (p *Parser) ncomment() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l163_8_38
+									goto l166_8_38
 								}
 								pos++
-								_ = position164_8_38
+								_ = position167_8_38
 							}
 							goto lok8_38
-						l163_8_38:
-							pos, ti = position163_8_38, tokenIndex163_8_38
-							goto l117_38
+						l166_8_38:
+							pos, ti = position166_8_38, tokenIndex166_8_38
+							goto l120_38
 						}
 					lok8_38:
-						goto l118_38
-					l117_38:
-						pos, ti = position117_38, tokenIndex117_38
+						goto l121_38
+					l120_38:
+						pos, ti = position120_38, tokenIndex120_38
 					}
-				l118_38:
+				l121_38:
 					{ // WSP
 						if int(pos) == p.at {
 							p.note(33, true)
 						}
 						if c := buffer[pos]; class0[c] != 0 {
-							goto l159_9_38
+							goto l162_9_38
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -7602,23 +7638,23 @@ func (p *Parser) ncomment() bool {
 							p.note(34, true)
 						}
 						if c := buffer[pos]; class1[c] != 0 {
-							goto l159_9_38
+							goto l162_9_38
 						}
-						goto l115_38
-					l159_9_38:
+						goto l118_38
+					l162_9_38:
 						pos++
 						goto lok9_38
 					}
 				lok9_38:
-				l121_38:
+				l124_38:
 					{
-						position122_38, tokenIndex122_38 := pos, ti
+						position125_38, tokenIndex125_38 := pos, ti
 						{ // WSP
 							if int(pos) == p.at {
 								p.note(33, true)
 							}
 							if c := buffer[pos]; class0[c] != 0 {
-								goto l159_10_38
+								goto l162_10_38
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -7627,31 +7663,31 @@ func (p *Parser) ncomment() bool {
 								p.note(34, true)
 							}
 							if c := buffer[pos]; class1[c] != 0 {
-								goto l159_10_38
+								goto l162_10_38
 							}
-							goto l122_38
-						l159_10_38:
+							goto l125_38
+						l162_10_38:
 							pos++
 							goto lok10_38
 						}
 					lok10_38:
-						goto l121_38
-					l122_38:
-						pos, ti = position122_38, tokenIndex122_38
+						goto l124_38
+					l125_38:
+						pos, ti = position125_38, tokenIndex125_38
 					}
-					_ = position116_38
+					_ = position119_38
 				}
 				goto lok38
-			l115_38:
-				pos, ti = position115_38, tokenIndex115_38
-				goto l141
+			l118_38:
+				pos, ti = position118_38, tokenIndex118_38
+				goto l144
 			}
 		lok38:
-			goto l142
-		l141:
-			pos, ti = position141, tokenIndex141
+			goto l145
+		l144:
+			pos, ti = position144, tokenIndex144
 		}
-	l142:
+	l145:
 		if buffer[pos] != ')' {
 			if int(pos) == p.at {
 				p.note(41, true)
@@ -7660,15 +7696,15 @@ func (p *Parser) ncomment() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l135
+			goto l138
 		}
 		pos++
-		_ = position136
+		_ = position139
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l135:
-	pos, ti = position135, tokenIndex135
+l138:
+	pos, ti = position138, tokenIndex138
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -7677,9 +7713,9 @@ l135:
 func (p *Parser) rccontent() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position143, tokenIndex143 := pos, ti
+	position146, tokenIndex146 := pos, ti
 	{
-		position144 := pos
+		position147 := pos
 		{
 			if c := buffer[pos]; class5[c] != 0 {
 				pos++
@@ -7688,77 +7724,77 @@ func (p *Parser) rccontent() bool {
 				switch buffer[pos] {
 				case '(':
 					if p.position, p.tokenIndex = pos, ti; !p.rcomment() {
-						goto l143
+						goto l146
 					}
 					pos, ti = p.position, p.tokenIndex
 				case '\\':
 					{ // quoted_pair
-						position111_39, tokenIndex111_39 := pos, ti
+						position114_39, tokenIndex114_39 := pos, ti
 						{
-							position112_39 := pos
+							position115_39 := pos
 							if buffer[pos] != '\\' {
 
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l111_39
+								goto l114_39
 							}
 							pos++
 							{
-								position113_39, tokenIndex113_39 := pos, ti
+								position116_39, tokenIndex116_39 := pos, ti
 								{ // VCHAR
 									if c := buffer[pos]; class2[c] != 0 {
-										goto l157_5_39
+										goto l160_5_39
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l114_39
-								l157_5_39:
+									goto l117_39
+								l160_5_39:
 									pos++
 									goto lok5_39
 								}
 							lok5_39:
-								goto l113_39
-							l114_39:
-								pos, ti = position113_39, tokenIndex113_39
+								goto l116_39
+							l117_39:
+								pos, ti = position116_39, tokenIndex116_39
 								{ // WSP
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l159_6_39
+										goto l162_6_39
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l159_6_39
+										goto l162_6_39
 									}
-									goto l111_39
-								l159_6_39:
+									goto l114_39
+								l162_6_39:
 									pos++
 									goto lok6_39
 								}
 							lok6_39:
 							}
-						l113_39:
-							_ = position112_39
+						l116_39:
+							_ = position115_39
 						}
 						goto lok39
-					l111_39:
-						pos, ti = position111_39, tokenIndex111_39
-						goto l143
+					l114_39:
+						pos, ti = position114_39, tokenIndex114_39
+						goto l146
 					}
 				lok39:
 					;
 				default:
 					{ // ctext
 						if c := buffer[pos]; class5[c] != 0 {
-							goto l146_40
+							goto l149_40
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l143
-					l146_40:
+						goto l146
+					l149_40:
 						pos++
 						goto lok40
 					}
@@ -7767,12 +7803,12 @@ func (p *Parser) rccontent() bool {
 			}
 		}
 
-		_ = position144
+		_ = position147
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l143:
-	pos, ti = position143, tokenIndex143
+l146:
+	pos, ti = position146, tokenIndex146
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -7780,9 +7816,9 @@ l143:
 func (p *Parser) nccontent() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position143, tokenIndex143 := pos, ti
+	position146, tokenIndex146 := pos, ti
 	{
-		position144 := pos
+		position147 := pos
 		{
 			if c := buffer[pos]; class5[c] != 0 {
 				pos++
@@ -7797,14 +7833,14 @@ func (p *Parser) nccontent() bool {
 				switch buffer[pos] {
 				case '(':
 					if p.position, p.tokenIndex = pos, ti; !p.ncomment() {
-						goto l143
+						goto l146
 					}
 					pos, ti = p.position, p.tokenIndex
 				case '\\':
 					{ // quoted_pair
-						position111_39, tokenIndex111_39 := pos, ti
+						position114_39, tokenIndex114_39 := pos, ti
 						{
-							position112_39 := pos
+							position115_39 := pos
 							if buffer[pos] != '\\' {
 								if int(pos) == p.at {
 									p.note(38, true)
@@ -7813,36 +7849,36 @@ func (p *Parser) nccontent() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l111_39
+								goto l114_39
 							}
 							pos++
 							{
-								position113_39, tokenIndex113_39 := pos, ti
+								position116_39, tokenIndex116_39 := pos, ti
 								{ // VCHAR
 									if int(pos) == p.at {
 										p.note(39, true)
 									}
 									if c := buffer[pos]; class2[c] != 0 {
-										goto l157_5_39
+										goto l160_5_39
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l114_39
-								l157_5_39:
+									goto l117_39
+								l160_5_39:
 									pos++
 									goto lok5_39
 								}
 							lok5_39:
-								goto l113_39
-							l114_39:
-								pos, ti = position113_39, tokenIndex113_39
+								goto l116_39
+							l117_39:
+								pos, ti = position116_39, tokenIndex116_39
 								{ // WSP
 									if int(pos) == p.at {
 										p.note(33, true)
 									}
 									if c := buffer[pos]; class0[c] != 0 {
-										goto l159_6_39
+										goto l162_6_39
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -7851,22 +7887,22 @@ func (p *Parser) nccontent() bool {
 										p.note(34, true)
 									}
 									if c := buffer[pos]; class1[c] != 0 {
-										goto l159_6_39
+										goto l162_6_39
 									}
-									goto l111_39
-								l159_6_39:
+									goto l114_39
+								l162_6_39:
 									pos++
 									goto lok6_39
 								}
 							lok6_39:
 							}
-						l113_39:
-							_ = position112_39
+						l116_39:
+							_ = position115_39
 						}
 						goto lok39
-					l111_39:
-						pos, ti = position111_39, tokenIndex111_39
-						goto l143
+					l114_39:
+						pos, ti = position114_39, tokenIndex114_39
+						goto l146
 					}
 				lok39:
 					;
@@ -7876,13 +7912,13 @@ func (p *Parser) nccontent() bool {
 							p.note(42, true)
 						}
 						if c := buffer[pos]; class5[c] != 0 {
-							goto l146_40
+							goto l149_40
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l143
-					l146_40:
+						goto l146
+					l149_40:
 						pos++
 						goto lok40
 					}
@@ -7891,12 +7927,12 @@ func (p *Parser) nccontent() bool {
 			}
 		}
 
-		_ = position144
+		_ = position147
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l143:
-	pos, ti = position143, tokenIndex143
+l146:
+	pos, ti = position146, tokenIndex146
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -7906,14 +7942,14 @@ func (p *Parser) rctext() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class5[c] != 0 {
-		goto l146
+		goto l149
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l146:
+l149:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -7926,14 +7962,14 @@ func (p *Parser) nctext() bool {
 		p.note(42, true)
 	}
 	if c := buffer[pos]; class5[c] != 0 {
-		goto l146
+		goto l149
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l146:
+l149:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -7944,14 +7980,14 @@ func (p *Parser) runreserved() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class4[c] != 0 {
-		goto l149
+		goto l152
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l149:
+l152:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -7964,14 +8000,14 @@ func (p *Parser) nunreserved() bool {
 		p.note(19, true)
 	}
 	if c := buffer[pos]; class4[c] != 0 {
-		goto l149
+		goto l152
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l149:
+l152:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -7981,49 +8017,49 @@ l149:
 func (p *Parser) rpct_encoded() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position152, tokenIndex152 := pos, ti
+	position155, tokenIndex155 := pos, ti
 	{
-		position153 := pos
+		position156 := pos
 		if buffer[pos] != '%' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l152
+			goto l155
 		}
 		pos++
 		{ // HEXDIG
 			if c := buffer[pos]; class3[c] != 0 {
-				goto l154_11
+				goto l157_11
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l152
-		l154_11:
+			goto l155
+		l157_11:
 			pos++
 			goto lok11
 		}
 	lok11:
 		{ // HEXDIG
 			if c := buffer[pos]; class3[c] != 0 {
-				goto l154_12
+				goto l157_12
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l152
-		l154_12:
+			goto l155
+		l157_12:
 			pos++
 			goto lok12
 		}
 	lok12:
-		_ = position153
+		_ = position156
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l152:
-	pos, ti = position152, tokenIndex152
+l155:
+	pos, ti = position155, tokenIndex155
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -8031,9 +8067,9 @@ l152:
 func (p *Parser) npct_encoded() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position152, tokenIndex152 := pos, ti
+	position155, tokenIndex155 := pos, ti
 	{
-		position153 := pos
+		position156 := pos
 		if buffer[pos] != '%' {
 			if int(pos) == p.at {
 				p.note(17, true)
@@ -8042,7 +8078,7 @@ func (p *Parser) npct_encoded() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l152
+			goto l155
 		}
 		pos++
 		{ // HEXDIG
@@ -8050,13 +8086,13 @@ func (p *Parser) npct_encoded() bool {
 				p.note(18, true)
 			}
 			if c := buffer[pos]; class3[c] != 0 {
-				goto l154_11
+				goto l157_11
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l152
-		l154_11:
+			goto l155
+		l157_11:
 			pos++
 			goto lok11
 		}
@@ -8066,23 +8102,23 @@ func (p *Parser) npct_encoded() bool {
 				p.note(18, true)
 			}
 			if c := buffer[pos]; class3[c] != 0 {
-				goto l154_12
+				goto l157_12
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l152
-		l154_12:
+			goto l155
+		l157_12:
 			pos++
 			goto lok12
 		}
 	lok12:
-		_ = position153
+		_ = position156
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l152:
-	pos, ti = position152, tokenIndex152
+l155:
+	pos, ti = position155, tokenIndex155
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -8092,14 +8128,14 @@ func (p *Parser) rHEXDIG() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class3[c] != 0 {
-		goto l154
+		goto l157
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l154:
+l157:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -8112,14 +8148,14 @@ func (p *Parser) nHEXDIG() bool {
 		p.note(18, true)
 	}
 	if c := buffer[pos]; class3[c] != 0 {
-		goto l154
+		goto l157
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l154:
+l157:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -8130,14 +8166,14 @@ func (p *Parser) rVCHAR() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class2[c] != 0 {
-		goto l157
+		goto l160
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l157:
+l160:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -8150,14 +8186,14 @@ func (p *Parser) nVCHAR() bool {
 		p.note(39, true)
 	}
 	if c := buffer[pos]; class2[c] != 0 {
-		goto l157
+		goto l160
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l157:
+l160:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -8168,17 +8204,17 @@ func (p *Parser) rWSP() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
 	if c := buffer[pos]; class0[c] != 0 {
-		goto l159
+		goto l162
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	if c := buffer[pos]; class1[c] != 0 {
-		goto l159
+		goto l162
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l159:
+l162:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -8191,7 +8227,7 @@ func (p *Parser) nWSP() bool {
 		p.note(33, true)
 	}
 	if c := buffer[pos]; class0[c] != 0 {
-		goto l159
+		goto l162
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
@@ -8200,11 +8236,11 @@ func (p *Parser) nWSP() bool {
 		p.note(34, true)
 	}
 	if c := buffer[pos]; class1[c] != 0 {
-		goto l159
+		goto l162
 	}
 	p.position, p.tokenIndex = pos, ti
 	return false
-l159:
+l162:
 	pos++
 	p.position, p.tokenIndex = pos, ti
 	return true
@@ -8214,15 +8250,15 @@ l159:
 func (p *Parser) rCRLF() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position163, tokenIndex163 := pos, ti
+	position166, tokenIndex166 := pos, ti
 	{
-		position164 := pos
+		position167 := pos
 		if buffer[pos] != '\r' {
 
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l163
+			goto l166
 		}
 		pos++
 		if buffer[pos] != '\n' {
@@ -8230,15 +8266,15 @@ func (p *Parser) rCRLF() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l163
+			goto l166
 		}
 		pos++
-		_ = position164
+		_ = position167
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l163:
-	pos, ti = position163, tokenIndex163
+l166:
+	pos, ti = position166, tokenIndex166
 	p.position, p.tokenIndex = pos, ti
 	return false
 }
@@ -8246,9 +8282,9 @@ l163:
 func (p *Parser) nCRLF() bool {
 	buffer := p.buffer
 	pos, ti := p.position, p.tokenIndex
-	position163, tokenIndex163 := pos, ti
+	position166, tokenIndex166 := pos, ti
 	{
-		position164 := pos
+		position167 := pos
 		if buffer[pos] != '\r' {
 			if int(pos) == p.at {
 				p.note(35, true)
@@ -8257,7 +8293,7 @@ func (p *Parser) nCRLF() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l163
+			goto l166
 		}
 		pos++
 		if buffer[pos] != '\n' {
@@ -8268,15 +8304,15 @@ func (p *Parser) nCRLF() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l163
+			goto l166
 		}
 		pos++
-		_ = position164
+		_ = position167
 	}
 	p.position, p.tokenIndex = pos, ti
 	return true
-l163:
-	pos, ti = position163, tokenIndex163
+l166:
+	pos, ti = position166, tokenIndex166
 	p.position, p.tokenIndex = pos, ti
 	return false
 }

@@ -384,7 +384,7 @@ func (p *Parser) pegInit(options ...func(*Parser) error) error {
 		p.rpegwrap_entries,
 		/* 1 telephone_uri <- <(('t' / 'T') ('e' / 'E') ('l' / 'L') ':' telephone_subscriber !.)> */
 		p.rtelephone_uri,
-		/* 2 telephone_subscriber <- <(global_number / local_number)> */
+		/* 2 telephone_subscriber <- <(local_number / global_number)> */
 		p.rtelephone_subscriber,
 		/* 3 global_number <- <(global_number_digits par* !.)> */
 		p.rglobal_number,
@@ -704,14 +704,14 @@ func (p *Parser) rtelephone_uri() bool {
 				position14_42 := pos
 				{
 					position15_42, tokenIndex15_42 := pos, ti
-					if p.position, p.tokenIndex = pos, ti; !p.rglobal_number() {
+					if p.position, p.tokenIndex = pos, ti; !p.rlocal_number() {
 						goto l16_42
 					}
 					pos, ti = p.position, p.tokenIndex
 					goto l15_42
 				l16_42:
 					pos, ti = position15_42, tokenIndex15_42
-					if p.position, p.tokenIndex = pos, ti; !p.rlocal_number() {
+					if p.position, p.tokenIndex = pos, ti; !p.rglobal_number() {
 						goto l13_42
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -869,14 +869,14 @@ func (p *Parser) ntelephone_uri() bool {
 				position14_42 := pos
 				{
 					position15_42, tokenIndex15_42 := pos, ti
-					if p.position, p.tokenIndex = pos, ti; !p.nglobal_number() {
+					if p.position, p.tokenIndex = pos, ti; !p.nlocal_number() {
 						goto l16_42
 					}
 					pos, ti = p.position, p.tokenIndex
 					goto l15_42
 				l16_42:
 					pos, ti = position15_42, tokenIndex15_42
-					if p.position, p.tokenIndex = pos, ti; !p.nlocal_number() {
+					if p.position, p.tokenIndex = pos, ti; !p.nglobal_number() {
 						goto l13_42
 					}
 					pos, ti = p.position, p.tokenIndex
@@ -922,7 +922,7 @@ l4:
 	return false
 }
 
-// rtelephone_subscriber is rule 2 telephone_subscriber <- <(global_number / local_number)>
+// rtelephone_subscriber is rule 2 telephone_subscriber <- <(local_number / global_number)>
 func (p *Parser) rtelephone_subscriber() bool {
 	pos, ti := p.position, p.tokenIndex
 	position13, tokenIndex13 := pos, ti
@@ -930,14 +930,14 @@ func (p *Parser) rtelephone_subscriber() bool {
 		position14 := pos
 		{
 			position15, tokenIndex15 := pos, ti
-			if p.position, p.tokenIndex = pos, ti; !p.rglobal_number() {
+			if p.position, p.tokenIndex = pos, ti; !p.rlocal_number() {
 				goto l16
 			}
 			pos, ti = p.position, p.tokenIndex
 			goto l15
 		l16:
 			pos, ti = position15, tokenIndex15
-			if p.position, p.tokenIndex = pos, ti; !p.rlocal_number() {
+			if p.position, p.tokenIndex = pos, ti; !p.rglobal_number() {
 				goto l13
 			}
 			pos, ti = p.position, p.tokenIndex
@@ -960,14 +960,14 @@ func (p *Parser) ntelephone_subscriber() bool {
 		position14 := pos
 		{
 			position15, tokenIndex15 := pos, ti
-			if p.position, p.tokenIndex = pos, ti; !p.nglobal_number() {
+			if p.position, p.tokenIndex = pos, ti; !p.nlocal_number() {
 				goto l16
 			}
 			pos, ti = p.position, p.tokenIndex
 			goto l15
 		l16:
 			pos, ti = position15, tokenIndex15
-			if p.position, p.tokenIndex = pos, ti; !p.nlocal_number() {
+			if p.position, p.tokenIndex = pos, ti; !p.nglobal_number() {
 				goto l13
 			}
 			pos, ti = p.position, p.tokenIndex
