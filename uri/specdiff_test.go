@@ -15,6 +15,7 @@ package uri_test
 import (
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -160,9 +161,51 @@ func TestSpecdiffWitnesses(t *testing.T) {
 			if !va(c.Witness) || !vb(c.Witness) {
 				t.Errorf("%s, %s: split witness %q is not accepted by both parsers", pr.A, pr.B, c.Witness)
 			}
+			for _, side := range []struct{ lang, want string }{{pr.A, c.A}, {pr.B, c.B}} {
+				got, ok := componentAt(t, side.lang, c.Witness, c.Offset)
+				if ok && !slices.Contains(strings.Split(side.want, " or "), got) {
+					t.Errorf("%s, %s: split witness %q: byte %d is %s under %s's parser, the automaton says %s",
+						pr.A, pr.B, c.Witness, c.Offset, got, side.lang, side.want)
+				}
+			}
 		}
 	}
 	t.Logf("%d pairs, %d witnesses checked against the parsers", len(pairs), checked)
+}
+
+// componentAt is the component that the parser of the language (a spec's, read as
+// languageVerdict reads it) puts byte i of s in: the innermost one whose span holds it,
+// "" for none (a delimiter). ok is false for a language with no such parser.
+func componentAt(t testing.TB, lang, s string, i int) (string, bool) {
+	base, _, _ := strings.Cut(lang, ":")
+	spec, err := uri.ParseSpec(base)
+	if err != nil {
+		return "", false
+	}
+	var opts []uri.ParserOption
+	switch spec {
+	case uri.RFC1738, uri.RFC3986, uri.RFC3987:
+		opts = append(opts, uri.GenericOnly())
+	case uri.WHATWG:
+		opts = append(opts, uri.GrammarOnly(), uri.Base(specdiffBase))
+	}
+	p, err := uri.NewParser(spec, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := p.Parse(s)
+	if err != nil {
+		t.Fatalf("%s: %q: %v", lang, s, err)
+	}
+	best, size := "", len(s)+1
+	// Outer components first: of two spans of one size, the inner one names the byte.
+	for _, c := range []uri.Component{uri.Scheme, uri.Authority, uri.Userinfo, uri.User, uri.Password, uri.Host,
+		uri.Port, uri.Path, uri.Query, uri.Fragment} {
+		if start, end, ok := r.Span(c); ok && start <= i && i < end && end-start <= size {
+			best, size = c.String(), end-start
+		}
+	}
+	return best, true
 }
 
 // TestSpecdiffWMethod runs each language's W-method suite through its parser.

@@ -67,13 +67,16 @@ type DFA struct {
 	Kernel  []int32
 	Consume []int32
 	// Active[s] lists the rules (indexes into Rules) that can be active in s: on the
-	// rule stack of some position of the grammar that s stands for.
+	// rule stack of some position of the grammar that s stands for. Decode fills it for
+	// one state of each minimal state, with the rules of all of them (Minimal's Active).
 	Active [][]int32
 	// Min[s] is s's state in the minimal automaton of the language (Minimal). The
 	// automaton stored keeps apart states that the minimal one merges when the rules
 	// that Kernel and Consume name differ, so that a difference is named by the rules of
 	// the place where it arises and not by all the places the minimal state stands for.
 	Min []int32
+	// Tagged is the tagged automaton, nil for a grammar with no components named.
+	Tagged *Tagged
 }
 
 // Minimal returns the minimal automaton of d's language: the quotient of d by Min, its
@@ -134,6 +137,22 @@ func (d *DFA) Minimal() *DFA {
 	return m
 }
 
+// Tagged is the minimal automaton of a grammar's tagged language: its strings with each
+// byte paired with the component of the rule that reads it (Tags[0] = "": none, a
+// delimiter), over pairs of a byte class and a tag. State 0 is dead; Edges lists, for
+// each state, the pairs that lead elsewhere.
+type Tagged struct {
+	Tags   []string
+	Class  [256]uint8
+	NClass int
+	Start  int32
+	Final  []bool
+	Edges  [][]TEdge
+}
+
+// TEdge is a transition of a Tagged automaton.
+type TEdge struct{ Class, Tag, To int32 }
+
 // States is the number of states, Dead included.
 func (d *DFA) States() int { return len(d.Final) }
 
@@ -193,6 +212,22 @@ func Encode(w io.Writer, ds []*DFA) error {
 		b = append(b, d.Class[:]...)
 		num(d.NClass)
 		num(d.States())
+		firstOfMin := map[int32]int{}
+		activeOfMin := map[int32][]int32{}
+		for s := range d.States() {
+			m := d.Min[s]
+			if _, ok := firstOfMin[m]; !ok {
+				firstOfMin[m] = s
+			}
+			for _, r := range d.Active[s] {
+				if !slices.Contains(activeOfMin[m], r) {
+					activeOfMin[m] = append(activeOfMin[m], r)
+				}
+			}
+		}
+		for _, act := range activeOfMin {
+			slices.Sort(act)
+		}
 		snum(d.Start)
 		for s := range d.States() {
 			f := 0
@@ -202,9 +237,14 @@ func Encode(w io.Writer, ds []*DFA) error {
 			num(f)
 			snum(d.Kernel[s])
 			snum(d.Min[s])
-			num(len(d.Active[s]))
-			for _, r := range d.Active[s] {
-				snum(r)
+			// Active is written once per minimal state (Minimal takes the union): on
+			// the first state that maps to it, the union of all of them.
+			if firstOfMin[d.Min[s]] == s {
+				act := activeOfMin[d.Min[s]]
+				num(len(act))
+				for _, r := range act {
+					snum(r)
+				}
 			}
 			// Transitions to Dead are most of the table: each row is written as the
 			// runs of classes that share a target and a rule frame.
@@ -219,6 +259,32 @@ func Encode(w io.Writer, ds []*DFA) error {
 				snum(row[c])
 				snum(crow[c])
 				c = e
+			}
+		}
+		t := d.Tagged
+		if t == nil {
+			num(0)
+			continue
+		}
+		num(len(t.Tags))
+		for _, tag := range t.Tags {
+			str(tag)
+		}
+		b = append(b, t.Class[:]...)
+		num(t.NClass)
+		num(len(t.Final))
+		snum(t.Start)
+		for s, es := range t.Edges {
+			f := 0
+			if t.Final[s] {
+				f = 1
+			}
+			num(f)
+			num(len(es))
+			for _, e := range es {
+				num(int(e.Class))
+				num(int(e.Tag))
+				snum(e.To)
 			}
 		}
 	}
@@ -271,12 +337,16 @@ func Decode(data []byte) (ds []*DFA, err error) {
 		d.Active = make([][]int32, states)
 		d.Next = make([]int32, 0, states*d.NClass)
 		d.Consume = make([]int32, 0, states*d.NClass)
+		seenMin := map[int32]bool{}
 		for s := range states {
 			d.Final[s] = r.num() == 1
 			d.Kernel[s] = r.snum()
 			d.Min[s] = r.snum()
-			for range r.num() {
-				d.Active[s] = append(d.Active[s], r.snum())
+			if !seenMin[d.Min[s]] {
+				seenMin[d.Min[s]] = true
+				for range r.num() {
+					d.Active[s] = append(d.Active[s], r.snum())
+				}
 			}
 			for c := 0; c < d.NClass; {
 				run, next, cons := r.num(), r.snum(), r.snum()
@@ -289,6 +359,25 @@ func Decode(data []byte) (ds []*DFA, err error) {
 				}
 				c += run
 			}
+		}
+		if ntags := r.num(); ntags > 0 {
+			t := &Tagged{}
+			for range ntags {
+				t.Tags = append(t.Tags, r.str())
+			}
+			copy(t.Class[:], r.bytes(256))
+			t.NClass = r.num()
+			states := r.num()
+			t.Start = r.snum()
+			t.Final = make([]bool, states)
+			t.Edges = make([][]TEdge, states)
+			for s := range states {
+				t.Final[s] = r.num() == 1
+				for range r.num() {
+					t.Edges[s] = append(t.Edges[s], TEdge{Class: int32(r.num()), Tag: int32(r.num()), To: r.snum()})
+				}
+			}
+			d.Tagged = t
 		}
 		if r.err != nil {
 			return nil, r.err

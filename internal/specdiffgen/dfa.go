@@ -51,87 +51,11 @@ type subset struct {
 // minimizes the result (Moore's partition refinement), keeping for every minimal state
 // the rules active in it and the frames of Kernel and Consume (automaton.DFA).
 func determinize(n *nfa, f *frames, label func(frame int32) int32) (*automaton.DFA, error) {
-	// Live states: those from which the final state is reached.
-	rev := make([][]int32, len(n.frame))
-	for s := range n.frame {
-		for _, t := range n.eps[s] {
-			rev[t] = append(rev[t], int32(s))
-		}
-		for _, e := range n.edges[s] {
-			rev[e.to] = append(rev[e.to], int32(s))
-		}
+	pr, err := prepare(n)
+	if err != nil {
+		return nil, err
 	}
-	live := make([]bool, len(n.frame))
-	stack := []int32{n.final}
-	live[n.final] = true
-	for len(stack) > 0 {
-		s := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, p := range rev[s] {
-			if !live[p] {
-				live[p] = true
-				stack = append(stack, p)
-			}
-		}
-	}
-	// Byte classes: bytes that every live edge's set treats alike.
-	used := map[int32]bool{}
-	for s := range n.frame {
-		for _, e := range n.edges[s] {
-			if live[e.to] {
-				used[e.set] = true
-			}
-		}
-	}
-	var setList []int32
-	for id := range used {
-		setList = append(setList, id)
-	}
-	slices.Sort(setList)
-	var class [256]uint8
-	sigs := map[string]int{}
-	var reps []byte
-	for c := 0; c < 256; c++ {
-		sig := make([]byte, 0, len(setList))
-		for _, id := range setList {
-			if n.sets[id].has(byte(c)) {
-				sig = append(sig, 1)
-			} else {
-				sig = append(sig, 0)
-			}
-		}
-		k, ok := sigs[string(sig)]
-		if !ok {
-			k = len(reps)
-			sigs[string(sig)] = k
-			reps = append(reps, byte(c))
-		}
-		if k > 255 {
-			return nil, fmt.Errorf("more than 256 byte classes")
-		}
-		class[c] = uint8(k)
-	}
-	nc := len(reps)
-
-	mark := make([]int32, len(n.frame)) // mark[s] == gen: s is in the closure being built
-	gen := int32(0)
-	closure := func(seed []int32) []int32 {
-		gen++
-		var out []int32
-		stack := append([]int32{}, seed...)
-		for len(stack) > 0 {
-			s := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if mark[s] == gen || !live[s] {
-				continue
-			}
-			mark[s] = gen
-			out = append(out, s)
-			stack = append(stack, n.eps[s]...)
-		}
-		slices.Sort(out)
-		return out
-	}
+	live, class, reps, nc, closure := pr.live, pr.class, pr.reps, len(pr.reps), pr.closure
 	key := ints32Key
 	index := map[string]int32{}
 	fs := &fsets{index: map[string]int32{}, label: label}
@@ -398,4 +322,212 @@ func ints32Key(v []int32) string {
 		b = binary.LittleEndian.AppendUint32(b, uint32(x))
 	}
 	return string(b)
+}
+
+// prep is what both constructions need: the live NFA states, the byte classes of the
+// live edges, and the ε-closure.
+type prep struct {
+	live    []bool
+	class   [256]uint8
+	reps    []byte
+	closure func(seed []int32) []int32
+}
+
+func prepare(n *nfa) (*prep, error) {
+	// Live states: those from which the final state is reached.
+	rev := make([][]int32, len(n.frame))
+	for s := range n.frame {
+		for _, t := range n.eps[s] {
+			rev[t] = append(rev[t], int32(s))
+		}
+		for _, e := range n.edges[s] {
+			rev[e.to] = append(rev[e.to], int32(s))
+		}
+	}
+	live := make([]bool, len(n.frame))
+	stack := []int32{n.final}
+	live[n.final] = true
+	for len(stack) > 0 {
+		s := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, p := range rev[s] {
+			if !live[p] {
+				live[p] = true
+				stack = append(stack, p)
+			}
+		}
+	}
+	// Byte classes: bytes that every live edge's set treats alike.
+	used := map[int32]bool{}
+	for s := range n.frame {
+		for _, e := range n.edges[s] {
+			if live[e.to] {
+				used[e.set] = true
+			}
+		}
+	}
+	var setList []int32
+	for id := range used {
+		setList = append(setList, id)
+	}
+	slices.Sort(setList)
+	var class [256]uint8
+	sigs := map[string]int{}
+	var reps []byte
+	for c := 0; c < 256; c++ {
+		sig := make([]byte, 0, len(setList))
+		for _, id := range setList {
+			if n.sets[id].has(byte(c)) {
+				sig = append(sig, 1)
+			} else {
+				sig = append(sig, 0)
+			}
+		}
+		k, ok := sigs[string(sig)]
+		if !ok {
+			k = len(reps)
+			sigs[string(sig)] = k
+			reps = append(reps, byte(c))
+		}
+		if k > 255 {
+			return nil, fmt.Errorf("more than 256 byte classes")
+		}
+		class[c] = uint8(k)
+	}
+
+	mark := make([]int32, len(n.frame)) // mark[s] == gen: s is in the closure being built
+	gen := int32(0)
+	closure := func(seed []int32) []int32 {
+		gen++
+		var out []int32
+		stack := append([]int32{}, seed...)
+		for len(stack) > 0 {
+			s := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if mark[s] == gen || !live[s] {
+				continue
+			}
+			mark[s] = gen
+			out = append(out, s)
+			stack = append(stack, n.eps[s]...)
+		}
+		slices.Sort(out)
+		return out
+	}
+	return &prep{live: live, class: class, reps: reps, closure: closure}, nil
+}
+
+// tagged builds the minimal deterministic automaton of the tagged language: the strings
+// of the grammar with each byte paired with the component (tag) of the rule that reads it
+// (tag 0: none), over the alphabet of (byte class, tag) pairs. A string read in several
+// ways has several taggings. specdiff reads it as a nondeterministic automaton over bytes
+// to find the components a byte can belong to (uri/specdiff/split.go).
+func tagged(n *nfa, tag func(frame int32) int32, ntags int) (*automaton.Tagged, error) {
+	pr, err := prepare(n)
+	if err != nil {
+		return nil, err
+	}
+	nc := len(pr.reps)
+	na := nc * ntags // letters: class*ntags + tag
+	index := map[string]int32{ints32Key(nil): 0}
+	subs := []*subset{{}}
+	if start := pr.closure([]int32{n.startState()}); len(start) > 0 {
+		index[ints32Key(start)] = 1
+		subs = append(subs, &subset{states: start})
+	}
+	for i := 0; i < len(subs); i++ {
+		s := subs[i]
+		s.next = make([]int32, na)
+		for c := range nc {
+			seeds := make([][]int32, ntags)
+			for _, q := range s.states {
+				for _, e := range n.edges[q] {
+					if pr.live[e.to] && n.sets[e.set].has(pr.reps[c]) {
+						t := tag(e.frame)
+						seeds[t] = append(seeds[t], e.to)
+					}
+				}
+			}
+			for t, seed := range seeds {
+				set := pr.closure(seed)
+				id, ok := index[ints32Key(set)]
+				if !ok {
+					id = int32(len(subs))
+					index[ints32Key(set)] = id
+					subs = append(subs, &subset{states: set})
+				}
+				s.next[c*ntags+t] = id
+			}
+		}
+	}
+	final := func(s *subset) bool {
+		_, ok := slices.BinarySearch(s.states, n.final)
+		return ok
+	}
+	block := moore(subs, final, na, nil)
+	order := map[int]int32{block[0]: 0}
+	var firsts []int
+	if len(subs) > 1 {
+		order[block[1]] = 1
+		firsts = append(firsts, 0, 1)
+	} else {
+		firsts = append(firsts, 0)
+	}
+	for i := 1; i < len(firsts); i++ {
+		for _, t := range subs[firsts[i]].next {
+			if _, ok := order[block[t]]; !ok {
+				order[block[t]] = int32(len(order))
+				firsts = append(firsts, int(t))
+			}
+		}
+	}
+	// Merge the classes that no state and tag tell apart.
+	colOf := map[string]int32{}
+	newClass := make([]int32, nc)
+	merged := int32(0)
+	for c := range nc {
+		var col []int32
+		for _, i := range firsts {
+			for t := range ntags {
+				col = append(col, order[block[subs[i].next[c*ntags+t]]])
+			}
+		}
+		id, ok := colOf[ints32Key(col)]
+		if !ok {
+			id = merged
+			merged++
+			colOf[ints32Key(col)] = id
+		}
+		newClass[c] = id
+	}
+	td := &automaton.Tagged{NClass: int(merged), Final: make([]bool, len(order)),
+		Edges: make([][]automaton.TEdge, len(order))}
+	for b := range 256 {
+		td.Class[b] = uint8(newClass[pr.class[b]])
+	}
+	if len(subs) > 1 {
+		td.Start = 1
+	}
+	for _, i := range firsts {
+		m := order[block[i]]
+		td.Final[m] = final(subs[i])
+		for a, t := range subs[i].next {
+			c := newClass[a/ntags]
+			if to := order[block[t]]; to != automaton.Dead && !hasEdge(td.Edges[m], c, int32(a%ntags)) {
+				td.Edges[m] = append(td.Edges[m], automaton.TEdge{Class: c, Tag: int32(a % ntags), To: to})
+			}
+		}
+	}
+	return td, nil
+}
+
+// hasEdge reports whether es has an edge on class c and tag t (the classes merged share
+// their edges).
+func hasEdge(es []automaton.TEdge, c, t int32) bool {
+	for _, e := range es {
+		if e.Class == c && e.Tag == t {
+			return true
+		}
+	}
+	return false
 }

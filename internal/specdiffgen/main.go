@@ -83,6 +83,11 @@ func run(dir, out string) error {
 			return fmt.Errorf("%s: %w", lang.name, err)
 		}
 		d.Name, d.Title, d.Top, d.Document, d.Notes = lang.name, lang.title, lang.top, lang.document, lang.notes
+		if lang.components != nil {
+			if d.Tagged, err = tagAutomaton(n, f, lang.components); err != nil {
+				return fmt.Errorf("%s: %w", lang.name, err)
+			}
+		}
 		secs := sections(dir, lang.file)
 		for id, name := range f.rules {
 			d.Rules = append(d.Rules, automaton.Rule{Name: name, Section: secs[norm(name)], Char: char[id]})
@@ -222,4 +227,50 @@ func sections(dir, abnf string) map[string]string {
 		}
 	}
 	return out
+}
+
+// tagAutomaton builds the tagged automaton of n: a byte's tag is the component of the
+// innermost rule of its stack that components names.
+func tagAutomaton(n *nfa, f *frames, components map[string]string) (*automaton.Tagged, error) {
+	tags := []string{""}
+	tagID := map[string]int32{"": 0}
+	byRule := map[int32]int32{}
+	for name, comp := range components {
+		id, ok := f.ruleX[name]
+		if !ok {
+			for r, rid := range f.ruleX { // ABNF names are case-insensitive
+				if strings.EqualFold(r, name) {
+					id, ok = rid, true
+				}
+			}
+		}
+		if !ok {
+			return nil, fmt.Errorf("components: no rule %s in the top rule's grammar", name)
+		}
+		if _, ok := tagID[comp]; !ok {
+			tagID[comp] = int32(len(tags))
+			tags = append(tags, comp)
+		}
+		byRule[id] = tagID[comp]
+	}
+	tag := func(fr int32) int32 {
+		t := int32(-1)
+		for ; fr >= 0; fr = f.list[fr][0] {
+			if u, ok := byRule[f.list[fr][1]]; ok {
+				if tags[u] == "-" {
+					return 0
+				}
+				if t < 0 {
+					t = u
+				}
+			}
+		}
+		return max(t, 0)
+	}
+	t, err := tagged(n, tag, len(tags))
+	if err != nil {
+		return nil, err
+	}
+	t.Tags = tags
+	return t, nil
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/urispec/urispec/internal/automaton"
 )
@@ -87,6 +88,21 @@ func (c Class) Key() string { return c.GoesOn.Rule + "\x00" + c.Stops.Rule + "\x
 // stack that is not a character rule (ALPHA, pchar: such a rule says nothing of where the
 // string is); several names where the grammar can read the byte in several places.
 func ruleRef(d *automaton.DFA, set int32) RuleRef {
+	if refs, ok := refCache.Load(d); ok {
+		return refs.([]RuleRef)[set]
+	}
+	refs := make([]RuleRef, len(d.Sets))
+	for i := range refs {
+		refs[i] = makeRuleRef(d, int32(i))
+	}
+	refCache.Store(d, refs)
+	return refs[set]
+}
+
+// refCache holds the names of every frame set of each automaton, computed once.
+var refCache sync.Map // *automaton.DFA -> []RuleRef
+
+func makeRuleRef(d *automaton.DFA, set int32) RuleRef {
 	var ref RuleRef
 	var names, secs []string
 	for _, f := range d.Sets[set] {
@@ -471,15 +487,17 @@ func (p *product) side(swap bool, maxLen int) Side {
 				At: "end of input", End: true, Witness: p.path[i], Offset: len(p.path[i])})
 		}
 		for _, st := range stops(x, y, qx, qy, coX) {
-			best := ""
-			for _, c := range st.bytes {
-				w := p.path[i] + string([]byte{c}) + *compX[x.Step(qx, c)]
-				if best == "" || shortlexLess(w, best) {
-					best = w
+			// The shortlex-least path c comp: the shortest completion, then the least
+			// byte (the first that differs), then that byte's completion.
+			best := -1
+			for k, c := range st.bytes {
+				if best < 0 || len(*compX[x.Step(qx, c)]) < len(*compX[x.Step(qx, st.bytes[best])]) {
+					best = k
 				}
 			}
+			c := st.bytes[best]
 			note(Class{GoesOn: st.goesOn, Stops: st.stops, At: ByteClass(st.bytes), Bytes: st.bytes,
-				Witness: best, Offset: len(p.path[i])})
+				Witness: p.path[i] + string([]byte{c}) + *compX[x.Step(qx, c)], Offset: len(p.path[i])})
 		}
 	}
 	for _, c := range classes {
