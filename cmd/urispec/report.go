@@ -56,7 +56,10 @@ func writeReport(w io.Writer, s *summary.Summary, maxGroups int) {
 		fmt.Fprintln(w)
 		fmt.Fprintf(w, "%s -> %s: %d inputs differ (%d valid only under %s, %d only under %s)\n",
 			p.Older, p.Newer, p.OnlyOlder+p.OnlyNewer, p.OnlyOlder, p.Older, p.OnlyNewer, p.Newer)
-		writeGroups(w, p.Groups, maxGroups)
+		// Each example of a disagreement names the class of the two grammars'
+		// difference it belongs to (urispec diff).
+		var c classifier
+		writeGroups(w, p.Groups, maxGroups, func(input string) string { return "specdiff: " + c.note(p.Older, p.Newer, input) })
 	}
 	for _, o := range s.Only {
 		var n int64
@@ -66,7 +69,7 @@ func writeReport(w io.Writer, s *summary.Summary, maxGroups int) {
 		if n > 0 {
 			fmt.Fprintln(w)
 			fmt.Fprintf(w, "only %s accepts: %d inputs\n", o.Spec, n)
-			writeGroups(w, o.Groups, maxGroups)
+			writeGroups(w, o.Groups, maxGroups, nil)
 		}
 	}
 	if len(s.Hazards) > 0 {
@@ -79,7 +82,7 @@ func writeReport(w io.Writer, s *summary.Summary, maxGroups int) {
 	if nProblems > 0 {
 		fmt.Fprintln(w)
 		fmt.Fprintf(w, "not checked: %d inputs\n", nProblems)
-		writeGroups(w, s.Unchecked, 0)
+		writeGroups(w, s.Unchecked, 0, nil)
 	}
 }
 
@@ -117,7 +120,7 @@ func byCount(gs []summary.Group) []summary.Group {
 }
 
 // writeGroups prints up to limit groups (0: all) as "  COUNT  KEY" with indented examples.
-func writeGroups(w io.Writer, gs []summary.Group, limit int) {
+func writeGroups(w io.Writer, gs []summary.Group, limit int, note func(input string) string) {
 	all := byCount(gs)
 	shown := all
 	if limit > 0 && len(all) > limit {
@@ -127,6 +130,11 @@ func writeGroups(w io.Writer, gs []summary.Group, limit int) {
 		fmt.Fprintf(w, "  %7d  %s\n", g.Count, g.Key)
 		for _, ex := range g.Examples {
 			fmt.Fprintf(w, "           %s\n", summaryExampleLine(ex))
+			if note != nil {
+				if n := note(ex.Text()); n != "" {
+					fmt.Fprintf(w, "             %s\n", n)
+				}
+			}
 		}
 	}
 	if rest := all[len(shown):]; len(rest) > 0 {

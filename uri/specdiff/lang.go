@@ -121,15 +121,21 @@ var lineage = []string{"url-1993", "rfc1630", "rfc1738", "rfc1808", "url-syntax-
 // Pair is two languages to diff.
 type Pair struct{ A, B string }
 
-// AllPairs is what urispec diff -spec all diffs: every adjacent pair of the lineage,
-// rfc3986 and whatwg, and each scheme grammar against RFC 3986's generic syntax
-// restricted to its scheme (the syntax it is layered on).
-func AllPairs() []Pair {
+// LineagePairs is every adjacent pair of the lineage, then rfc3986 and whatwg: what
+// urispec diff -spec lineage diffs (docs/changes.md).
+func LineagePairs() []Pair {
 	var ps []Pair
 	for i := 0; i+1 < len(lineage); i++ {
 		ps = append(ps, Pair{lineage[i], lineage[i+1]})
 	}
-	ps = append(ps, Pair{"rfc3986", "whatwg"})
+	return append(ps, Pair{"rfc3986", "whatwg"})
+}
+
+// AllPairs is what urispec diff -spec all diffs: LineagePairs, and each scheme grammar
+// against RFC 3986's generic syntax restricted to its scheme (the syntax it is layered
+// on).
+func AllPairs() []Pair {
+	ps := LineagePairs()
 	for _, s := range schemeLanguages {
 		ps = append(ps, Pair{s.name, "rfc3986:" + s.scheme})
 	}
