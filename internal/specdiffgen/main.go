@@ -178,7 +178,7 @@ func norm(rule string) string { return strings.ToLower(strings.ReplaceAll(rule, 
 var (
 	// "# 3.2.2: host = ..." in a .peg file; "; 3.2.2" before a rule or after it in an
 	// .abnf file.
-	pegSection  = regexp.MustCompile(`^# ([^:]{1,40}): +([A-Za-z][A-Za-z0-9_-]*) +(=|::=)`)
+	pegSection  = regexp.MustCompile(`^# ([A-Z0-9][^:]{0,39}): +([A-Za-z][A-Za-z0-9_-]*) +(=|::=)`)
 	abnfRule    = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9-]*) *=`)
 	abnfSection = regexp.MustCompile(`^; ([0-9][0-9.]*)(:|$| \()`)
 	abnfTrail   = regexp.MustCompile(`; ([0-9][0-9.]*)( [a-z].*)?$`)
