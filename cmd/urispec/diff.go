@@ -300,7 +300,7 @@ func (c *classifier) note(a, b, input string) string {
 	}
 	r, ok := c.reports[[2]string{a, b}]
 	if !ok {
-		r = specdiff.Diff(la, lb, 0)
+		r = specdiff.Compare(la, lb)
 		c.reports[[2]string{a, b}] = r
 	}
 	c.mu.Unlock()

@@ -340,6 +340,16 @@ func shortlexLess(x, y string) bool {
 // shortest witnesses; the verdict; and the classes of strings both accept on whose
 // components they differ.
 func Diff(a, b *Language, maxLen int) *Report {
+	r := diff(a, b, maxLen)
+	r.Split = splitClasses(a, b)
+	return r
+}
+
+// Compare is Diff without the counts by length and the classes of strings both accept:
+// what Classify needs, at a fraction of the cost.
+func Compare(a, b *Language) *Report { return diff(a, b, 0) }
+
+func diff(a, b *Language, maxLen int) *Report {
 	p := newProduct(a.d, b.d)
 	r := &Report{A: a, B: b, coA: p.coA, coB: p.coB}
 	r.OnlyA = p.side(false, maxLen)
@@ -356,7 +366,6 @@ func Diff(a, b *Language, maxLen int) *Report {
 	default:
 		r.Verdict = Incomparable
 	}
-	r.Split = splitClasses(a, b)
 	return r
 }
 

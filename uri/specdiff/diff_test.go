@@ -1,6 +1,7 @@
 package specdiff_test
 
 import (
+	"fmt"
 	"slices"
 	"sync"
 	"testing"
@@ -104,4 +105,38 @@ func BenchmarkDiffEveryPair(b *testing.B) {
 		close(pairs)
 		wg.Wait()
 	}
+}
+
+func TestActive(t *testing.T) {
+	l, err := specdiff.Lookup("rfc3986")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		prefix string
+		want   []string
+	}{
+		{"//[", []string{"IP-literal", "IPv6address", "IPvFuture"}},
+		{"http://a:8", []string{"port"}},
+		{"?a", []string{"query"}},
+	} {
+		got := l.Active(tc.prefix)
+		for _, r := range tc.want {
+			if !slices.Contains(got, r) {
+				t.Errorf("Active(%q) = %q, want %s among them", tc.prefix, got, r)
+			}
+		}
+	}
+	if got := l.Active("[["); got != nil {
+		t.Errorf("Active(%q) = %q, want nil", "[[", got)
+	}
+}
+
+func ExampleReport_Classify() {
+	a, _ := specdiff.Lookup("rfc2396")
+	b, _ := specdiff.Lookup("rfc3986")
+	r := specdiff.Compare(a, b)
+	c, _ := r.Classify("http://[::1]/")
+	fmt.Printf("%s goes on at %s where %s stops; witness %s\n", c.GoesOn.Rule, c.At, c.Stops.Rule, c.Witness)
+	// Output: IP-literal goes on at "[" where net-path or path-segments stops; witness //[::]
 }

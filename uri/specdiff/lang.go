@@ -104,6 +104,25 @@ func validScheme(s string) bool {
 
 func isAlpha(c byte) bool { return 'a' <= c|0x20 && c|0x20 <= 'z' }
 
+// Active lists the rules that can be active after the prefix s, as the minimal automaton
+// knows them (the rules on the stack of some position of the grammar that its state
+// stands for), in the order the grammar first uses them; nil when no string of the
+// language begins with s.
+func (l *Language) Active(s string) []string {
+	q := l.d.Start
+	for i := 0; i < len(s) && q != automaton.Dead; i++ {
+		q = l.d.Step(q, s[i])
+	}
+	if q == automaton.Dead {
+		return nil
+	}
+	var out []string
+	for _, r := range l.d.Minimal().Active[l.d.Min[q]] {
+		out = append(out, l.d.Rules[r].Name)
+	}
+	return out
+}
+
 // Accepts reports whether the language holds s.
 func (l *Language) Accepts(s string) bool { return l.d.Accepts(s) }
 
