@@ -81,22 +81,11 @@ func languageVerdict(t testing.TB, name string) func(string) bool {
 			return false
 		}
 	}
-	spec, err := uri.ParseSpec(name)
-	if err != nil {
+	p, ok := specParser(t, name)
+	if !ok {
 		t.Fatalf("no parser for language %s", name)
 	}
-	var opts []uri.ParserOption
-	switch spec {
-	case uri.RFC1738, uri.RFC3986, uri.RFC3987:
-		opts = append(opts, uri.GenericOnly())
-	case uri.WHATWG:
-		opts = append(opts, uri.GrammarOnly(), uri.Base(specdiffBase))
-	}
-	p, err := uri.NewParser(spec, opts...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if spec != uri.WHATWG {
+	if p.Spec() != uri.WHATWG {
 		return func(s string) bool { return p.Validate(s) == nil }
 	}
 	// The automaton holds the port's range (URL Standard 4.3), which GrammarOnly turns off.
@@ -108,6 +97,30 @@ func languageVerdict(t testing.TB, name string) func(string) bool {
 		port, ok := r.Get(uri.Port)
 		return !ok || portInRange(port)
 	}
+}
+
+// specParser is the parser of the spec whose ID is name, read as its automaton reads it:
+// the generic syntax where the spec checks scheme rules too; whatwg's grammar (its port
+// range is checked by languageVerdict) against a special base. ok is false for a name
+// that is no spec ID.
+func specParser(t testing.TB, name string) (p *uri.Parser, ok bool) {
+	t.Helper()
+	spec, err := uri.ParseSpec(name)
+	if err != nil {
+		return nil, false
+	}
+	var opts []uri.ParserOption
+	switch spec {
+	case uri.RFC1738, uri.RFC3986, uri.RFC3987:
+		opts = append(opts, uri.GenericOnly())
+	case uri.WHATWG:
+		opts = append(opts, uri.GrammarOnly(), uri.Base(specdiffBase))
+	}
+	p, err = uri.NewParser(spec, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, true
 }
 
 // portInRange is the URL Standard's 16-bit unsigned integer, leading zeros allowed.
@@ -178,20 +191,9 @@ func TestSpecdiffWitnesses(t *testing.T) {
 // "" for none (a delimiter). ok is false for a language with no such parser.
 func componentAt(t testing.TB, lang, s string, i int) (string, bool) {
 	base, _, _ := strings.Cut(lang, ":")
-	spec, err := uri.ParseSpec(base)
-	if err != nil {
+	p, ok := specParser(t, base)
+	if !ok {
 		return "", false
-	}
-	var opts []uri.ParserOption
-	switch spec {
-	case uri.RFC1738, uri.RFC3986, uri.RFC3987:
-		opts = append(opts, uri.GenericOnly())
-	case uri.WHATWG:
-		opts = append(opts, uri.GrammarOnly(), uri.Base(specdiffBase))
-	}
-	p, err := uri.NewParser(spec, opts...)
-	if err != nil {
-		t.Fatal(err)
 	}
 	r, err := p.Parse(s)
 	if err != nil {
