@@ -32,7 +32,7 @@
 //	tel              120    30     255     30
 //	geo               29    18      45     25
 //
-// automata.bin: 159582 bytes.
+// automata.bin: 158525 bytes.
 package automata
 
 import _ "embed"

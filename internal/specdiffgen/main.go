@@ -21,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -235,7 +236,13 @@ func tagAutomaton(n *nfa, f *frames, components map[string]string) (*automaton.T
 	tags := []string{""}
 	tagID := map[string]int32{"": 0}
 	byRule := map[int32]int32{}
-	for name, comp := range components {
+	names := make([]string, 0, len(components))
+	for name := range components {
+		names = append(names, name)
+	}
+	slices.Sort(names) // tags are numbered in a fixed order: the table is reproducible
+	for _, name := range names {
+		comp := components[name]
 		id, ok := f.ruleX[name]
 		if !ok {
 			for r, rid := range f.ruleX { // ABNF names are case-insensitive

@@ -108,6 +108,7 @@ func (n *tagNFA) names(tags []int32) string {
 	for _, t := range tags {
 		s = append(s, n.t.Tags[t])
 	}
+	slices.Sort(s)
 	return strings.Join(s, " or ")
 }
 
