@@ -13,8 +13,9 @@ type language struct {
 	// the fragment aside), so a reference of the scheme is its top rule and a fragment.
 	fragment bool
 	// override holds ABNF rules that replace the file's rules of the same name: a check
-	// the document defines by procedure and that an automaton can hold.
-	override string
+	// the document defines by procedure and that an automaton can hold; overrideSection
+	// is where the document defines it.
+	override, overrideSection string
 	// bounds caps the nesting of rules that recur other than at their end (the only
 	// recursion a finite automaton cannot unroll): rule name to deepest nesting.
 	bounds map[string]int
@@ -80,7 +81,7 @@ var languages = []language{
 	{name: "rfc6874", file: "rfc6874.abnf", top: "URI-reference", document: "RFC 3986, Appendix A as updated by RFC 6874 section 2", title: "RFC 3986 with RFC 6874",
 		components: rfc3986Components},
 	{name: "whatwg", file: "whatwg.abnf", top: "valid-URL-string-for-special-base", document: "URL Standard, sections 4.3 and 3.4", title: "URL Standard, valid URL string",
-		override: portRange,
+		override: portRange, overrideSection: "4.3",
 		components: map[string]string{"special-scheme-not-file": "scheme", "non-special-scheme": "scheme",
 			"valid-host-string": "host", "valid-opaque-host-string": "host", "URL-port-string": "port",
 			"path-absolute-URL-string": "path", "path-absolute-non-authority-URL-string": "path",

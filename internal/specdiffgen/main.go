@@ -90,6 +90,13 @@ func run(dir, out string) error {
 			}
 		}
 		secs := sections(dir, lang.file)
+		if lang.override != "" {
+			for _, m := range abnfRule.FindAllStringSubmatch(strings.ReplaceAll(lang.override, "\r\n", "\n"), -1) {
+				if _, ok := secs[norm(m[1])]; !ok {
+					secs[norm(m[1])] = lang.overrideSection
+				}
+			}
+		}
 		for id, name := range f.rules {
 			d.Rules = append(d.Rules, automaton.Rule{Name: name, Section: secs[norm(name)], Char: char[id]})
 		}
@@ -180,7 +187,7 @@ var (
 	// "# 3.2.2: host = ..." in a .peg file; "; 3.2.2" before a rule or after it in an
 	// .abnf file.
 	pegSection  = regexp.MustCompile(`^# ([A-Z0-9][^:]{0,39}): +([A-Za-z][A-Za-z0-9_-]*) +(=|::=)`)
-	abnfRule    = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9-]*) *=`)
+	abnfRule    = regexp.MustCompile(`(?m)^([A-Za-z][A-Za-z0-9-]*) *=`)
 	abnfSection = regexp.MustCompile(`^; ([0-9][0-9.]*)(:|$| \()`)
 	abnfTrail   = regexp.MustCompile(`; ([0-9][0-9.]*)( [a-z].*)?$`)
 )
