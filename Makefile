@@ -43,9 +43,12 @@ bench:
 	$(GO) test ./uri -run '^$$' -bench 'RealWorld|Verdicts' -benchtime 5x -count 5
 
 # Differential test of every grammar against its ABNF oracle with N strings per spec and
-# per scheme grammar's top rule (grammar/schemes/).
+# per scheme grammar's top rule (grammar/schemes/); then every string of the W-method
+# suite of each grammar's minimal automaton, and the witnesses of every pair of languages
+# (uri/specdiff_test.go).
 conformance:
 	$(GO) test ./uri -run '^(TestOracle|TestSchemeOracle|TestOracleRFC1630Generic)$$' -count 1 -timeout 0 -v -oracle.n=$(N)
+	$(GO) test ./uri -run '^TestSpecdiff' -count 1 -timeout 0 -v -specdiff.sample=1 -specdiff.pairs=all
 
 # Run every fuzz target for FUZZTIME each, one after the other.
 FUZZPKGS := ./uri ./cmd/urispec ./internal/whatwgurl

@@ -130,6 +130,15 @@ func TestGolden(t *testing.T) {
 		{name: "explain-bad-base", args: []string{"explain", "-spec", specs, "-base", "/no/scheme", "g"}},
 		{name: "explain-no-uri", args: []string{"explain", "-spec", specs}},
 
+		// diff: the exact difference of two grammars, one pair as JSON, the pairs of
+		// the lineage, and refused arguments.
+		{name: "diff", args: []string{"diff", "rfc2396", "rfc3986"}},
+		{name: "diff-json", args: []string{"diff", "-json", "-n", "4", "rfc3986", "rfc2396bis-01"}},
+		{name: "diff-lineage", args: []string{"diff", "-spec", "lineage", "-classes", "3", "-n", "4"}},
+		{name: "diff-scheme", args: []string{"diff", "-classes", "3", "http", "rfc3986:http"}},
+		{name: "diff-unknown", args: []string{"diff", "rfc2396", "rfc9999"}},
+		{name: "diff-one", args: []string{"diff", "rfc2396"}},
+
 		// The spec list: every spec compiled in, in date order, with its lineage.
 		{name: "specs", args: []string{"specs"}},
 		{name: "specs-json", args: []string{"specs", "-json"}},
@@ -183,4 +192,28 @@ func shellWords(args []string) string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// TestChangesPage: docs/changes.md is what urispec diff -markdown -spec lineage writes
+// (go test ./cmd/urispec -run TestChangesPage -update rewrites it).
+func TestChangesPage(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	run([]string{"diff", "-markdown", "-spec", "lineage"}, strings.NewReader(""), &stdout, &stderr)
+	if stderr.Len() > 0 {
+		t.Fatalf("stderr: %s", stderr.String())
+	}
+	const path = "../../docs/changes.md"
+	if *update {
+		if err := os.WriteFile(path, stdout.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(stdout.Bytes(), want) {
+		t.Errorf("docs/changes.md is not what urispec diff -markdown -spec lineage writes: run go test ./cmd/urispec -run TestChangesPage -update and read the diff")
+	}
 }

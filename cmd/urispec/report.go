@@ -59,7 +59,10 @@ func writeReport(w io.Writer, s *summary.Summary, maxGroups int) {
 		fmt.Fprintln(w)
 		fmt.Fprintf(w, "%s -> %s: %s (%d valid only under %s, %d only under %s)\n",
 			p.Older, p.Newer, differ(p.OnlyOlder+p.OnlyNewer), p.OnlyOlder, p.Older, p.OnlyNewer, p.Newer)
-		writeGroups(w, p.Groups, maxGroups)
+		// Each example of a disagreement names the class of the two grammars'
+		// difference it belongs to (urispec diff).
+		var c classifier
+		writeGroups(w, p.Groups, maxGroups, func(input string) string { return "specdiff: " + c.note(p.Older, p.Newer, input) })
 	}
 	for _, o := range s.Only {
 		var n int64
@@ -69,7 +72,7 @@ func writeReport(w io.Writer, s *summary.Summary, maxGroups int) {
 		if n > 0 {
 			fmt.Fprintln(w)
 			fmt.Fprintf(w, "only %s accepts: %s\n", o.Spec, plural(n, "input"))
-			writeGroups(w, o.Groups, maxGroups)
+			writeGroups(w, o.Groups, maxGroups, nil)
 		}
 	}
 	if len(s.Hazards) > 0 {
@@ -82,7 +85,7 @@ func writeReport(w io.Writer, s *summary.Summary, maxGroups int) {
 	if nProblems > 0 {
 		fmt.Fprintln(w)
 		fmt.Fprintf(w, "not checked: %s\n", plural(nProblems, "input"))
-		writeGroups(w, s.Unchecked, 0)
+		writeGroups(w, s.Unchecked, 0, nil)
 	}
 }
 
@@ -120,7 +123,7 @@ func byCount(gs []summary.Group) []summary.Group {
 }
 
 // writeGroups prints up to limit groups (0: all) as "  COUNT  KEY" with indented examples.
-func writeGroups(w io.Writer, gs []summary.Group, limit int) {
+func writeGroups(w io.Writer, gs []summary.Group, limit int, note func(input string) string) {
 	all := byCount(gs)
 	shown := all
 	if limit > 0 && len(all) > limit {
@@ -130,6 +133,11 @@ func writeGroups(w io.Writer, gs []summary.Group, limit int) {
 		fmt.Fprintf(w, "  %7d  %s\n", g.Count, g.Key)
 		for _, ex := range g.Examples {
 			fmt.Fprintf(w, "           %s\n", summaryExampleLine(ex))
+			if note != nil {
+				if n := note(ex.Text()); n != "" {
+					fmt.Fprintf(w, "             %s\n", n)
+				}
+			}
 		}
 	}
 	if rest := all[len(shown):]; len(rest) > 0 {
@@ -155,12 +163,20 @@ func summaryExampleLine(ex summary.Example) string {
 	return line
 }
 
-// plural is n and the noun, with an s unless n is 1: "1 input", "2 inputs".
+// plural is n and the noun, in the plural unless n is 1: "1 input", "2 inputs".
 func plural[N int | int64](n N, noun string) string {
-	if n == 1 {
-		return "1 " + noun
+	return fmt.Sprintf("%d %s", n, nounFor(n, noun))
+}
+
+// nounFor is the noun, in the plural unless n is 1: "class", "classes".
+func nounFor[N int | int64](n N, noun string) string {
+	switch {
+	case n == 1:
+		return noun
+	case strings.HasSuffix(noun, "s"):
+		return noun + "es"
 	}
-	return fmt.Sprintf("%d %ss", n, noun)
+	return noun + "s"
 }
 
 // differ is "1 input differs" or "N inputs differ".
