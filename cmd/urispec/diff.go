@@ -24,7 +24,8 @@ the deciding rules (the rule of the one that goes on reading, the rule of the ot
 stops, and the bytes at which it stops, or the end of the input) with the class's
 shortest string in shortlex order; and the verdict: equal, subset (A ⊂ B), superset
 (B ⊂ A) or incomparable. Then the classes of strings both accept on which a byte
-belongs to different components under each (a host under one, a path under the other).
+belongs to different components under each (a host under one, a path under the other);
+every language names its components but rfc6570, a URI Template, which is not compared.
 
 A and B are spec IDs (urispec specs), rfc6570, the scheme grammars (http, https, urn,
 mailto, file, file-F, data, tel, geo: the top rule with RFC 3986's "#" fragment where
@@ -41,9 +42,10 @@ loses, with their rules, sections and witnesses (docs/changes.md is
 urispec diff -markdown -spec lineage).
 
 With -json, one object per pair: a and b (name, title, top, document, notes, states,
-classes), verdict, only_a and only_b (accepted_by, rejected_by, empty, finite, size,
-counts, classes: goes_on and stops {rule, section, stack}, at, end_of_input, witness,
-offset) and split (a, b, witness, offset).
+classes, components), verdict, only_a and only_b (accepted_by, rejected_by, empty,
+finite, size, counts, classes: goes_on and stops {rule, section, stack}, at,
+end_of_input, witness, offset), split (a, b, witness, offset), and split_skipped or
+split_incomplete where the components were not compared or not all of them.
 
 Exit status: 0 the languages are equal (every pair with -spec all), 1 they differ, 2
 usage error or output that could not be written.`,
@@ -180,7 +182,12 @@ func writeDiff(w io.Writer, r *specdiff.Report, classes int) {
 	for _, s := range []specdiff.Side{r.OnlyA, r.OnlyB} {
 		writeSide(w, s, classes)
 	}
-	if len(r.Split) > 0 {
+	switch {
+	case r.SplitSkipped != "":
+		fmt.Fprintf(w, "\nboth accept, components differ: not compared, %s\n", r.SplitSkipped)
+	case len(r.Split) == 0:
+		fmt.Fprintln(w, "\nboth accept, components differ: none")
+	default:
 		fmt.Fprintf(w, "\nboth accept, components differ: %s\n", plural(len(r.Split), "class"))
 		for i, c := range r.Split {
 			if classes > 0 && i >= classes {
@@ -190,6 +197,9 @@ func writeDiff(w io.Writer, r *specdiff.Report, classes int) {
 			fmt.Fprintf(w, "  %-20s byte %d is %s under %s, %s under %s\n", showWitness(c.Witness), c.Offset,
 				c.A, r.A.Name, c.B, r.B.Name)
 		}
+	}
+	if r.SplitIncomplete {
+		fmt.Fprintln(w, "  (the search stopped at its bound: other classes may exist)")
 	}
 }
 

@@ -113,10 +113,14 @@ func (n *tagNFA) names(tags []int32) string {
 }
 
 // splitClasses searches, breadth first over the strings both languages accept with one
-// byte marked, for the marked bytes whose components differ under every reading.
-func splitClasses(a, b *Language) []SplitClass {
-	if a.d.Tagged == nil || b.d.Tagged == nil {
-		return nil
+// byte marked, for the marked bytes whose components differ under every reading. It
+// returns the classes found, why none was searched for (a language that names no
+// components), and whether the search stopped at maxSplitStates.
+func splitClasses(a, b *Language) (classes []SplitClass, skipped string, incomplete bool) {
+	for _, l := range []*Language{a, b} {
+		if l.d.Tagged == nil {
+			return []SplitClass{}, l.Name + " names no components", false
+		}
 	}
 	na, nb := newTagNFA(a.d.Tagged), newTagNFA(b.d.Tagged)
 	// Joint classes, numbered by their smallest byte.
@@ -158,7 +162,7 @@ func splitClasses(a, b *Language) []SplitClass {
 	}
 	nodes := []node{{sa: []item{{na.t.Start, -1}}, sb: []item{{nb.t.Start, -1}}, parent: -1}}
 	if !na.co[na.t.Start] || !nb.co[nb.t.Start] {
-		return nil
+		return []SplitClass{}, "", false
 	}
 	index := map[string]bool{key(nodes[0].sa, nodes[0].sb, false): true}
 	found := map[string]*SplitClass{}
@@ -206,7 +210,7 @@ func splitClasses(a, b *Language) []SplitClass {
 			}
 		}
 	}
-	var out []SplitClass
+	out := []SplitClass{}
 	for _, c := range found {
 		out = append(out, *c)
 	}
@@ -216,17 +220,28 @@ func splitClasses(a, b *Language) []SplitClass {
 		}
 		return out[i].A+out[i].B < out[j].A+out[j].B
 	})
-	return out
+	return out, "", len(nodes) >= maxSplitStates
 }
 
 // disjoint reports whether no component of the tags a of n is one of the tags b of m.
 func (n *tagNFA) disjoint(a []int32, m *tagNFA, b []int32) bool {
 	for _, x := range a {
 		for _, y := range b {
-			if n.t.Tags[x] == m.t.Tags[y] {
+			if sameComponent(n.t.Tags[x], m.t.Tags[y]) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// sameComponent reports whether a byte of component x under one language and of y
+// under the other is in the same component: the same name, or a user or a password
+// (url-syntax-05, rfc1738) and a userinfo, which holds them.
+func sameComponent(x, y string) bool {
+	if x == y {
+		return true
+	}
+	part := func(c string) bool { return c == "user" || c == "password" }
+	return x == "userinfo" && part(y) || y == "userinfo" && part(x)
 }
