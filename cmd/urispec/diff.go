@@ -288,32 +288,85 @@ type classifier struct {
 	reports map[[2]string]*specdiff.Report
 }
 
+// notSeparated is the note for an input on which two specs disagree that the automata
+// of their grammars do not separate.
+const notSeparated = "the grammars' automata do not separate it (a scheme grammar, a check or a base decides)"
+
+// specdiffJSON names, in matrix -json and explain -json, the class of the two grammars'
+// difference that an input belongs to on which two specs' verdicts differ.
+type specdiffJSON struct {
+	// Older and Newer are the pair as the report names it; AcceptedBy is the one
+	// whose parser accepts the input.
+	Older      string `json:"older"`
+	Newer      string `json:"newer"`
+	AcceptedBy string `json:"accepted_by"`
+	RejectedBy string `json:"rejected_by"`
+	// Class is the class in the difference AcceptedBy ∖ RejectedBy (as urispec diff
+	// lists it), null where the automata do not separate the input; Note is the
+	// sentence the text report prints.
+	Class *jsonClass `json:"class"`
+	Note  string     `json:"note"`
+}
+
 // note returns the line that names the class of input, valid under a and not b (or the
 // reverse), or says that the automata do not separate it: the difference then comes
 // from what they leave out (a scheme grammar, whatwg's valid domain or its base).
 func (c *classifier) note(a, b, input string) string {
+	cl, x, y, ok := c.classify(a, b, input)
+	switch {
+	case x == "":
+		return ""
+	case !ok:
+		return notSeparated
+	}
+	return classLine(cl, x, y)
+}
+
+// json is the class of input, on which older and newer disagree (acceptedBy is the one
+// that accepts it), as -json reports it; ok is false when either is no language of
+// specdiff.
+func (c *classifier) json(older, newer, acceptedBy, input string) (specdiffJSON, bool) {
+	rejectedBy := newer
+	if acceptedBy == newer {
+		rejectedBy = older
+	}
+	out := specdiffJSON{Older: older, Newer: newer, AcceptedBy: acceptedBy, RejectedBy: rejectedBy}
+	cl, x, _, ok := c.classify(older, newer, input)
+	switch {
+	case x == "":
+		return out, false
+	case !ok || x != acceptedBy: // the parsers' verdicts come from more than the automata
+		out.Note = notSeparated
+	default:
+		out.Class = &jsonClass{Class: cl, WitnessBase64: exactBytes(cl.Witness)}
+		out.Note = classLine(cl, acceptedBy, rejectedBy)
+	}
+	return out, true
+}
+
+// classify is the class of input in the difference of a and b that holds it: x the
+// language that accepts it, y the one that rejects it ("" and "" when a or b is no
+// language of specdiff); ok is false when both automata accept it or both reject it.
+func (c *classifier) classify(a, b, input string) (cl specdiff.Class, x, y string, ok bool) {
 	la, errA := specdiff.Lookup(a)
 	lb, errB := specdiff.Lookup(b)
 	if errA != nil || errB != nil {
-		return ""
+		return cl, "", "", false
 	}
 	c.mu.Lock()
 	if c.reports == nil {
 		c.reports = map[[2]string]*specdiff.Report{}
 	}
-	r, ok := c.reports[[2]string{a, b}]
-	if !ok {
+	r, found := c.reports[[2]string{a, b}]
+	if !found {
 		r = specdiff.Compare(la, lb)
 		c.reports[[2]string{a, b}] = r
 	}
 	c.mu.Unlock()
-	cl, ok := r.Classify(input)
-	if !ok {
-		return "the grammars' automata do not separate it (a scheme grammar, a check or a base decides)"
-	}
-	x, y := a, b
+	x, y = a, b
 	if !la.Accepts(input) {
 		x, y = b, a
 	}
-	return classLine(cl, x, y)
+	cl, ok = r.Classify(input)
+	return cl, x, y, ok
 }
