@@ -67,9 +67,10 @@ func newTagNFA(t *automaton.Tagged) *tagNFA {
 type item struct{ q, tag int32 }
 
 // step reads class c from the items, keeping each one's tag, or, with mark, taking the
-// tag of the edge.
-func (n *tagNFA) step(set []item, c int, mark bool) []item {
-	var out []item
+// tag of the edge; it appends the items to out[:0] (a buffer the caller reuses: most
+// sets reached were reached before, and only a new one is copied).
+func (n *tagNFA) step(out, set []item, c int, mark bool) []item {
+	out = out[:0]
 	for _, it := range set {
 		for _, e := range n.adj[int(it.q)*n.t.NClass+c] {
 			if !n.co[e.To] {
@@ -144,7 +145,7 @@ func splitClasses(a, b *Language) (classes []SplitClass, skipped string, incompl
 		depth  int
 	}
 	var kb []byte
-	key := func(sa, sb []item, marked bool) string {
+	key := func(sa, sb []item, marked bool) []byte {
 		kb = kb[:0]
 		if marked {
 			kb = append(kb, 1)
@@ -158,13 +159,14 @@ func splitClasses(a, b *Language) (classes []SplitClass, skipped string, incompl
 			kb = binary.AppendUvarint(kb, uint64(it.q))
 			kb = append(kb, byte(it.tag+1))
 		}
-		return string(kb)
+		return kb
 	}
 	nodes := []node{{sa: []item{{na.t.Start, -1}}, sb: []item{{nb.t.Start, -1}}, parent: -1}}
 	if !na.co[na.t.Start] || !nb.co[nb.t.Start] {
 		return []SplitClass{}, "", false
 	}
-	index := map[string]bool{key(nodes[0].sa, nodes[0].sb, false): true}
+	index := map[string]bool{string(key(nodes[0].sa, nodes[0].sb, false)): true}
+	var bufA, bufB []item
 	found := map[string]*SplitClass{}
 	witness := func(i int32) string {
 		var b []byte
@@ -191,17 +193,21 @@ func splitClasses(a, b *Language) (classes []SplitClass, skipped string, incompl
 				if mark && nd.marked {
 					continue
 				}
-				sa := na.step(nd.sa, ca[j], mark)
-				sb := nb.step(nd.sb, cb[j], mark)
-				if len(sa) == 0 || len(sb) == 0 {
+				bufA = na.step(bufA, nd.sa, ca[j], mark)
+				if len(bufA) == 0 {
+					continue
+				}
+				bufB = nb.step(bufB, nd.sb, cb[j], mark)
+				if len(bufB) == 0 {
 					continue
 				}
 				marked := nd.marked || mark
-				k := key(sa, sb, marked)
-				if index[k] {
+				k := key(bufA, bufB, marked)
+				if index[string(k)] { // no allocation: the conversion is only looked up
 					continue
 				}
-				index[k] = true
+				index[string(k)] = true
+				sa, sb := slices.Clone(bufA), slices.Clone(bufB)
 				m := nd.mark
 				if mark {
 					m = nd.depth
