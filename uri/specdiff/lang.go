@@ -187,21 +187,7 @@ func Lineage() []string { return append([]string(nil), lineage...) }
 func (l *Language) withScheme(scheme string) *Language {
 	prefix := strings.ToLower(scheme) + ":"
 	d := l.d
-	// Byte classes: l's, split by the prefix's bytes.
-	var class [256]uint8
-	sig := map[[2]int]int{}
-	var rep []byte
-	for c := range 256 {
-		p := strings.IndexByte(prefix, byte(c)|lowerIf(byte(c)))
-		k := [2]int{int(d.Class[c]), p}
-		id, ok := sig[k]
-		if !ok {
-			id = len(rep)
-			sig[k] = id
-			rep = append(rep, byte(c))
-		}
-		class[c] = uint8(id)
-	}
+	class, rep := prefixClasses(&d.Class, prefix)
 	nc := len(rep)
 	type st struct {
 		q int32
@@ -257,19 +243,7 @@ func (l *Language) withScheme(scheme string) *Language {
 // in any case): the product of t with the automaton that reads prefix, as withScheme
 // builds it for the language's own automaton.
 func taggedWithPrefix(t *automaton.Tagged, prefix string) *automaton.Tagged {
-	var class [256]uint8
-	sig := map[[2]int]int{}
-	var rep []byte
-	for c := range 256 {
-		k := [2]int{int(t.Class[c]), strings.IndexByte(prefix, byte(c)|lowerIf(byte(c)))}
-		id, ok := sig[k]
-		if !ok {
-			id = len(rep)
-			sig[k] = id
-			rep = append(rep, byte(c))
-		}
-		class[c] = uint8(id)
-	}
+	class, rep := prefixClasses(&t.Class, prefix)
 	type st struct {
 		q int32
 		i int // bytes of prefix read; len(prefix) past it
@@ -306,6 +280,24 @@ func taggedWithPrefix(t *automaton.Tagged, prefix string) *automaton.Tagged {
 		}
 	}
 	return out
+}
+
+// prefixClasses splits the byte classes of an automaton by the bytes of prefix (ASCII
+// letters in either case): the classes of its product with the automaton that reads
+// prefix, and the smallest byte of each.
+func prefixClasses(of *[256]uint8, prefix string) (class [256]uint8, rep []byte) {
+	sig := map[[2]int]int{}
+	for c := range 256 {
+		k := [2]int{int(of[c]), strings.IndexByte(prefix, byte(c)|lowerIf(byte(c)))}
+		id, ok := sig[k]
+		if !ok {
+			id = len(rep)
+			sig[k] = id
+			rep = append(rep, byte(c))
+		}
+		class[c] = uint8(id)
+	}
+	return class, rep
 }
 
 func lowerIf(c byte) byte {
