@@ -176,7 +176,8 @@ func splitClasses(a, b *Language) (classes []SplitClass, skipped string, incompl
 		slices.Reverse(b)
 		return string(b)
 	}
-	for i := 0; i < len(nodes) && len(nodes) < maxSplitStates; i++ {
+	i := 0
+	for ; i < len(nodes) && len(nodes) < maxSplitStates; i++ {
 		nd := nodes[i]
 		if nd.marked {
 			ta, tb := na.tags(nd.sa), nb.tags(nd.sb)
@@ -226,7 +227,7 @@ func splitClasses(a, b *Language) (classes []SplitClass, skipped string, incompl
 		}
 		return out[i].A+out[i].B < out[j].A+out[j].B
 	})
-	return out, "", len(nodes) >= maxSplitStates
+	return out, "", i < len(nodes) // nodes left unexplored at the bound
 }
 
 // disjoint reports whether no component of the tags a of n is one of the tags b of m.
