@@ -24,7 +24,8 @@ the deciding rules (the rule of the one that goes on reading, the rule of the ot
 stops, and the bytes at which it stops, or the end of the input) with the class's
 shortest string in shortlex order; and the verdict: equal, subset (A ⊂ B), superset
 (B ⊂ A) or incomparable. Then the classes of strings both accept on which a byte
-belongs to different components under each (a host under one, a path under the other).
+belongs to different components under each (a host under one, a path under the other);
+every language names its components but rfc6570, a URI Template, which is not compared.
 
 A and B are spec IDs (urispec specs), rfc6570, the scheme grammars (http, https, urn,
 mailto, file, file-F, data, tel, geo: the top rule with RFC 3986's "#" fragment where
@@ -41,9 +42,10 @@ loses, with their rules, sections and witnesses (docs/changes.md is
 urispec diff -markdown -spec lineage).
 
 With -json, one object per pair: a and b (name, title, top, document, notes, states,
-classes), verdict, only_a and only_b (accepted_by, rejected_by, empty, finite, size,
-counts, classes: goes_on and stops {rule, section, stack}, at, end_of_input, witness,
-offset) and split (a, b, witness, offset).
+classes, components), verdict, only_a and only_b (accepted_by, rejected_by, empty,
+finite, size, counts, classes: goes_on and stops {rule, section, stack}, at,
+end_of_input, witness, offset), split (a, b, witness, offset), and split_skipped or
+split_incomplete where the components were not compared or not all of them.
 
 Exit status: 0 the languages are equal (every pair with -spec all), 1 they differ, 2
 usage error or output that could not be written.`,
@@ -180,7 +182,12 @@ func writeDiff(w io.Writer, r *specdiff.Report, classes int) {
 	for _, s := range []specdiff.Side{r.OnlyA, r.OnlyB} {
 		writeSide(w, s, classes)
 	}
-	if len(r.Split) > 0 {
+	switch {
+	case r.SplitSkipped != "":
+		fmt.Fprintf(w, "\nboth accept, components differ: not compared, %s\n", r.SplitSkipped)
+	case len(r.Split) == 0:
+		fmt.Fprintln(w, "\nboth accept, components differ: none")
+	default:
 		fmt.Fprintf(w, "\nboth accept, components differ: %s\n", plural(len(r.Split), "class"))
 		for i, c := range r.Split {
 			if classes > 0 && i >= classes {
@@ -190,6 +197,9 @@ func writeDiff(w io.Writer, r *specdiff.Report, classes int) {
 			fmt.Fprintf(w, "  %-20s byte %d is %s under %s, %s under %s\n", showWitness(c.Witness), c.Offset,
 				c.A, r.A.Name, c.B, r.B.Name)
 		}
+	}
+	if r.SplitIncomplete {
+		fmt.Fprintln(w, "  (the search stopped at its bound: other classes may exist)")
 	}
 }
 
@@ -278,32 +288,85 @@ type classifier struct {
 	reports map[[2]string]*specdiff.Report
 }
 
+// notSeparated is the note for an input on which two specs disagree that the automata
+// of their grammars do not separate.
+const notSeparated = "the grammars' automata do not separate it (a scheme grammar, a check or a base decides)"
+
+// specdiffJSON names, in matrix -json and explain -json, the class of the two grammars'
+// difference that an input belongs to on which two specs' verdicts differ.
+type specdiffJSON struct {
+	// Older and Newer are the pair as the report names it; AcceptedBy is the one
+	// whose parser accepts the input.
+	Older      string `json:"older"`
+	Newer      string `json:"newer"`
+	AcceptedBy string `json:"accepted_by"`
+	RejectedBy string `json:"rejected_by"`
+	// Class is the class in the difference AcceptedBy ∖ RejectedBy (as urispec diff
+	// lists it), null where the automata do not separate the input; Note is the
+	// sentence the text report prints.
+	Class *jsonClass `json:"class"`
+	Note  string     `json:"note"`
+}
+
 // note returns the line that names the class of input, valid under a and not b (or the
 // reverse), or says that the automata do not separate it: the difference then comes
 // from what they leave out (a scheme grammar, whatwg's valid domain or its base).
 func (c *classifier) note(a, b, input string) string {
+	cl, x, y, ok := c.classify(a, b, input)
+	switch {
+	case x == "":
+		return ""
+	case !ok:
+		return notSeparated
+	}
+	return classLine(cl, x, y)
+}
+
+// json is the class of input, on which older and newer disagree (acceptedBy is the one
+// that accepts it), as -json reports it; ok is false when either is no language of
+// specdiff.
+func (c *classifier) json(older, newer, acceptedBy, input string) (specdiffJSON, bool) {
+	rejectedBy := newer
+	if acceptedBy == newer {
+		rejectedBy = older
+	}
+	out := specdiffJSON{Older: older, Newer: newer, AcceptedBy: acceptedBy, RejectedBy: rejectedBy}
+	cl, x, _, ok := c.classify(older, newer, input)
+	switch {
+	case x == "":
+		return out, false
+	case !ok || x != acceptedBy: // the parsers' verdicts come from more than the automata
+		out.Note = notSeparated
+	default:
+		out.Class = &jsonClass{Class: cl, WitnessBase64: exactBytes(cl.Witness)}
+		out.Note = classLine(cl, acceptedBy, rejectedBy)
+	}
+	return out, true
+}
+
+// classify is the class of input in the difference of a and b that holds it: x the
+// language that accepts it, y the one that rejects it ("" and "" when a or b is no
+// language of specdiff); ok is false when both automata accept it or both reject it.
+func (c *classifier) classify(a, b, input string) (cl specdiff.Class, x, y string, ok bool) {
 	la, errA := specdiff.Lookup(a)
 	lb, errB := specdiff.Lookup(b)
 	if errA != nil || errB != nil {
-		return ""
+		return cl, "", "", false
 	}
 	c.mu.Lock()
 	if c.reports == nil {
 		c.reports = map[[2]string]*specdiff.Report{}
 	}
-	r, ok := c.reports[[2]string{a, b}]
-	if !ok {
+	r, found := c.reports[[2]string{a, b}]
+	if !found {
 		r = specdiff.Compare(la, lb)
 		c.reports[[2]string{a, b}] = r
 	}
 	c.mu.Unlock()
-	cl, ok := r.Classify(input)
-	if !ok {
-		return "the grammars' automata do not separate it (a scheme grammar, a check or a base decides)"
-	}
-	x, y := a, b
+	x, y = a, b
 	if !la.Accepts(input) {
 		x, y = b, a
 	}
-	return classLine(cl, x, y)
+	cl, ok = r.Classify(input)
+	return cl, x, y, ok
 }

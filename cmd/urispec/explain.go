@@ -33,7 +33,9 @@ https, urn, mailto, ...) also shows the parts that grammar names (scheme:); with
 
 With -json, one object per URI and spec: the fields of check -json (input, spec, valid,
 components, host_kind, scheme_parts, hazards, error), spans (each defined component's [start, end)
-byte offsets), layout, and with -base resolved (an object of resolve -json).
+byte offsets), layout, with -base resolved (an object of resolve -json), and where the
+spec and the one before it (or rfc3986, for whatwg) disagree, specdiff: the class of
+urispec diff the URI belongs to.
 
 Exit status: 0 (the explanation is the result, whatever the verdicts), 2 usage error or
 output that could not be written.`
@@ -86,6 +88,10 @@ type explainResult struct {
 	Spans    map[string][2]int `json:"spans,omitempty"`
 	Layout   string            `json:"layout,omitempty"`
 	Resolved *resolveResult    `json:"resolved,omitempty"`
+	// Specdiff names, for each pair that ends at this spec (the spec before it in date
+	// order, and rfc3986 for whatwg) and whose verdicts differ on the input, the class of
+	// the two grammars' difference it belongs to.
+	Specdiff []specdiffJSON `json:"specdiff,omitempty"`
 }
 
 // The parts explain marks, in the order they are listed.
@@ -106,9 +112,17 @@ func paletteFor(w io.Writer) palette {
 func runExplain(x *cmdEnv, specs []uri.Spec, o explainOptions, inputs []string) int {
 	if o.json {
 		enc := x.encoder()
+		var classes classifier
 		for _, input := range inputs {
+			ds := explainDisagreements(specs, input, o, &classes)
 			for _, s := range specs {
-				if err := enc.Encode(explainJSON(s, input, o)); err != nil {
+				res := explainJSON(s, input, o)
+				for _, d := range ds {
+					if d.Newer == s.String() {
+						res.Specdiff = append(res.Specdiff, d)
+					}
+				}
+				if err := enc.Encode(res); err != nil {
 					return x.stop(err)
 				}
 			}
@@ -145,12 +159,33 @@ func runExplain(x *cmdEnv, specs []uri.Spec, o explainOptions, inputs []string) 
 // rfc3986 and whatwg) and that disagree on input, the class of their grammars'
 // difference that input belongs to (urispec diff).
 func explainClasses(b *strings.Builder, specs []uri.Spec, input string, o explainOptions, c *classifier) {
-	var lines []string
+	ds := explainDisagreements(specs, input, o, c)
+	if len(ds) == 0 {
+		return
+	}
+	b.WriteString("\nwhere the specs disagree (urispec diff):\n")
+	for _, d := range ds {
+		fmt.Fprintf(b, "    %s -> %s: %s\n", d.Older, d.Newer, d.Note)
+	}
+}
+
+// explainDisagreements lists the pairs of specs that matrix compares (adjacent ones,
+// and rfc3986 and whatwg) whose parsers disagree on input, each with the class of the
+// grammars' difference that input belongs to.
+func explainDisagreements(specs []uri.Spec, input string, o explainOptions, c *classifier) []specdiffJSON {
+	var out []specdiffJSON
 	pair := func(a, z uri.Spec) {
 		_, errA := o.parser(a).Parse(input)
 		_, errZ := o.parser(z).Parse(input)
-		if (errA == nil) != (errZ == nil) {
-			lines = append(lines, fmt.Sprintf("    %s -> %s: %s", a, z, c.note(a.String(), z.String(), input)))
+		if (errA == nil) == (errZ == nil) {
+			return
+		}
+		accepted := a
+		if errZ == nil {
+			accepted = z
+		}
+		if d, ok := c.json(a.String(), z.String(), accepted.String(), input); ok {
+			out = append(out, d)
 		}
 	}
 	for i := 0; i+1 < len(specs); i++ {
@@ -159,10 +194,7 @@ func explainClasses(b *strings.Builder, specs []uri.Spec, input string, o explai
 	if i, j := slices.Index(specs, uri.RFC3986), slices.Index(specs, uri.WHATWG); i >= 0 && j >= 0 && j != i+1 {
 		pair(uri.RFC3986, uri.WHATWG)
 	}
-	if len(lines) > 0 {
-		b.WriteString("\nwhere the specs disagree (urispec diff):\n")
-		b.WriteString(strings.Join(lines, "\n") + "\n")
-	}
+	return out
 }
 
 // explainJSON is the explanation of input under spec as explain -json prints it.

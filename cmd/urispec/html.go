@@ -37,6 +37,9 @@ type htmlSpec struct {
 
 type htmlExample struct {
 	Where, Text, Note string
+	// Specdiff names the class of urispec diff that an example of a pair's
+	// disagreement belongs to.
+	Specdiff string
 }
 
 type htmlGroup struct {
@@ -124,7 +127,8 @@ func writeHTML(w io.Writer, s *summary.Summary, maxGroups int) error {
 	for _, p := range s.Pairs {
 		title := fmt.Sprintf("%s → %s: %s (%d valid only under %s, %d only under %s)",
 			p.Older, p.Newer, differ(p.OnlyOlder+p.OnlyNewer), p.OnlyOlder, p.Older, p.OnlyNewer, p.Newer)
-		page.Pairs = append(page.Pairs, htmlGroupsOf(title, p.Groups, maxGroups))
+		var c classifier
+		page.Pairs = append(page.Pairs, htmlGroupsOf(title, p.Groups, maxGroups, func(input string) string { return c.note(p.Older, p.Newer, input) }))
 	}
 	for _, o := range s.Only {
 		var n int64
@@ -132,11 +136,11 @@ func writeHTML(w io.Writer, s *summary.Summary, maxGroups int) error {
 			n += g.Count
 		}
 		if n > 0 {
-			page.Only = append(page.Only, htmlGroupsOf(fmt.Sprintf("only %s accepts: %s", o.Spec, plural(n, "input")), o.Groups, maxGroups))
+			page.Only = append(page.Only, htmlGroupsOf(fmt.Sprintf("only %s accepts: %s", o.Spec, plural(n, "input")), o.Groups, maxGroups, nil))
 		}
 	}
 	if page.Unchecked > 0 {
-		g := htmlGroupsOf(fmt.Sprintf("not checked: %s", plural(page.Unchecked, "input")), s.Unchecked, 0)
+		g := htmlGroupsOf(fmt.Sprintf("not checked: %s", plural(page.Unchecked, "input")), s.Unchecked, 0, nil)
 		page.UncheckedGroups = &g
 	}
 	if len(s.Hazards) > 0 {
@@ -152,8 +156,9 @@ func writeHTML(w io.Writer, s *summary.Summary, maxGroups int) error {
 	return htmlTemplate.Execute(w, page)
 }
 
-// htmlGroupsOf lists up to limit groups (0: all), largest first, with their examples.
-func htmlGroupsOf(title string, gs []summary.Group, limit int) htmlGroups {
+// htmlGroupsOf lists up to limit groups (0: all), largest first, with their examples,
+// each with what specdiff says of it (nil: nothing).
+func htmlGroupsOf(title string, gs []summary.Group, limit int, specdiff func(input string) string) htmlGroups {
 	all := byCount(gs)
 	shown := all
 	if limit > 0 && len(all) > limit {
@@ -166,6 +171,9 @@ func htmlGroupsOf(title string, gs []summary.Group, limit int) htmlGroups {
 			he := htmlExample{Where: fmt.Sprintf("%s:%d", ex.File, ex.Line), Note: ex.Note}
 			if !strings.HasPrefix(ex.Note, "line longer") {
 				he.Text = shortenText(ex.Text(), htmlExampleLen)
+			}
+			if specdiff != nil {
+				he.Specdiff = specdiff(ex.Text())
 			}
 			hg.Examples = append(hg.Examples, he)
 		}

@@ -24,7 +24,8 @@ or holding a NUL is not checked: it counts as rejected by every spec and is list
 its reason. With -schemes=false, each spec's generic syntax
 alone (as in check); the report says so.
 
-With -json, one object per input with every spec's verdict. With -summary-json, one JSON
+With -json, one object per input with every spec's verdict, and for each pair compared
+whose verdicts differ, the class of urispec diff it belongs to. With -summary-json, one JSON
 document that "urispec merge" merges with the summaries of other shards; examples are
 those with the smallest hash of their bytes. With -html, the report as one
 self-contained HTML page, with charts. When standard error is a terminal, progress is
@@ -77,6 +78,9 @@ type matrixJSON struct {
 	InputError string          `json:"input_error,omitempty"`
 	Agree      bool            `json:"agree"`
 	Verdicts   []matrixVerdict `json:"verdicts"`
+	// Specdiff names, for each pair the report compares whose verdicts differ on the
+	// input, the class of the two grammars' difference it belongs to.
+	Specdiff []specdiffJSON `json:"specdiff,omitempty"`
 }
 
 func runMatrix(x *cmdEnv, o matrixOptions, files []string) int {
@@ -101,6 +105,7 @@ func runMatrix(x *cmdEnv, o matrixOptions, files []string) int {
 	sum.GenericOnly = !*o.schemes
 	opts := schemeOptions(*o.schemes)
 	enc := x.encoder()
+	var classes classifier
 	// handle counts one input with what a worker's Checker found.
 	handle := func(in inputLine, v summary.Verdicts) error {
 		sum.AddVerdicts(summary.NewExample(in.text, in.file, int64(in.line)), v)
@@ -119,6 +124,21 @@ func runMatrix(x *cmdEnv, o matrixOptions, files []string) int {
 				out.Agree = out.Agree && mv.Valid == (v.Errors[0] == nil)
 			}
 			out.Verdicts = append(out.Verdicts, mv)
+		}
+		if v.Problem == "" {
+			for _, p := range sum.Pairs {
+				i, j := slices.Index(ids, p.Older), slices.Index(ids, p.Newer)
+				if (v.Errors[i] == nil) == (v.Errors[j] == nil) {
+					continue
+				}
+				accepted := p.Older
+				if v.Errors[j] == nil {
+					accepted = p.Newer
+				}
+				if sd, ok := classes.json(p.Older, p.Newer, accepted, in.text); ok {
+					out.Specdiff = append(out.Specdiff, sd)
+				}
+			}
 		}
 		return enc.Encode(out)
 	}

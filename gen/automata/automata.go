@@ -32,7 +32,7 @@
 //	tel              120    30     255     30
 //	geo               29    18      45     25
 //
-// automata.bin: 158621 bytes.
+// automata.bin: 170543 bytes.
 package automata
 
 import _ "embed"

@@ -26,8 +26,16 @@ type language struct {
 	// component of the innermost such rule around it, and to none outside them (a
 	// delimiter): specdiff compares the components of the bytes both languages accept.
 	// "-" marks a rule whose bytes count as no component, whatever rules it holds: a
-	// news article's host, which package uri reports as part of the path.
+	// news article's host, which package uri reports as part of the path. "" marks a
+	// rule whose own bytes are delimiters while the rules inside it keep their
+	// components (rfc1808's rel-path: the ";" and "?" it reads between path, params and
+	// query).
 	components map[string]string
+	// tagTop, when set, is the rule whose readings give the components: a rule that
+	// derives the same strings as top (the generator fails when it does not), for a top
+	// rule whose other alternatives name parts no component stands for (rfc1738's url,
+	// whose ten scheme rules are read as genericurl's, as package uri reads them).
+	tagTop string
 }
 
 // Component maps shared by grammars that spell RFC 3986's or RFC 2396's rules.
@@ -58,9 +66,21 @@ var languages = []language{
 			"url-path": "path", "url-search": "query", "url-fragmentid": "fragment", "host": "host", "port": "port",
 			"article": "-"}},
 	{name: "rfc1738", file: "rfc1738.abnf", top: "url", document: "RFC 1738, section 5",
-		title: "RFC 1738",
+		title: "RFC 1738", tagTop: "genericurl",
+		// RFC 1738 section 3.1's common Internet scheme syntax; an other schemepart
+		// (*xchar) is a path, as package uri reports it.
+		components: map[string]string{"scheme": "scheme", "schemepart": "path", "ip-schemepart": "", "login": "",
+			"user": "user", "password": "password", "host": "host", "port": "port", "urlpath": "path"},
 		notes: []string{"The generic syntax (url = genericurl): urispec's default for rfc1738 also makes each of its ten schemes match that scheme's rule; check -schemes=false reads this language."}},
-	{name: "rfc1808", file: "rfc1808.abnf", top: "URL", document: "RFC 1808, section 2.2", title: "RFC 1808"},
+	{name: "rfc1808", file: "rfc1808.abnf", top: "URL", document: "RFC 1808, section 2.2", title: "RFC 1808",
+		// The parts of section 2.4: a net_loc is an authority (RFC 1808 names no host in
+		// it) and params belong to the path. The opaque alternative of absoluteURL,
+		// scheme ":" *( uchar / reserved ), names no parts: section 2.4 splits it by
+		// procedure, and every absolute URL can be read through it, so only a relative
+		// URL's bytes (and the scheme) are compared.
+		components: map[string]string{"scheme": "scheme", "generic-RL": "", "relativeURL": "",
+			"net-loc": "authority", "abs-path": "path", "rel-path": "", "path": "path", "params": "path",
+			"query": "query", "fragment": "fragment"}},
 	{name: "url-syntax-05", file: "url-syntax-05.abnf", top: "URL-reference", document: "draft-fielding-url-syntax-05, Appendix A", title: "draft-fielding-url-syntax-05",
 		components: map[string]string{"scheme": "scheme", "user": "user", "password": "password", "host": "host", "port": "port",
 			"path-segments": "path", "abs-path": "path", "query": "query", "fragment": "fragment"}},
@@ -92,17 +112,29 @@ var languages = []language{
 			"Inside the automaton: a port is a 16-bit unsigned integer, 0 to 65535 (URL Standard section 4.3).",
 			"Outside the automaton: a host of a special URL read as a domain must be a valid domain (URL Standard section 3.4: UTS #46 ToASCII, not ending in a number), which no finite automaton of this size expresses; a witness whose host fails it is valid to the grammar only.",
 		}},
-	{name: "rfc6570", file: "rfc6570.abnf", top: "URI-Template", document: "RFC 6570, section 2", title: "RFC 6570 URI Template"},
+	{name: "rfc6570", file: "rfc6570.abnf", top: "URI-Template", document: "RFC 6570, section 2", title: "RFC 6570 URI Template",
+		notes: []string{"A URI Template names no components of a URI: its parts are literals and expressions (RFC 6570 section 2), and which component a literal byte lands in is known only after expansion; specdiff compares no components with it."}},
 
 	{name: "http", file: "schemes/http.abnf", top: "http-URI", fragment: true, components: httpComponents, document: "RFC 9110, section 4.2.1", title: "http URI"},
 	{name: "https", file: "schemes/http.abnf", top: "https-URI", fragment: true, components: httpComponents, document: "RFC 9110, section 4.2.2", title: "https URI"},
-	{name: "urn", file: "schemes/urn.abnf", top: "namestring", document: "RFC 8141, section 2", title: "urn URI"},
+	{name: "urn", file: "schemes/urn.abnf", top: "namestring", document: "RFC 8141, section 2", title: "urn URI",
+		components: map[string]string{"NID": "path", "NSS": "path", "r-component": "query", "q-component": "query",
+			"f-component": "fragment"}},
 	{name: "mailto", file: "schemes/mailto.abnf", top: "mailtoURI", fragment: true, document: "RFC 6068, section 2", title: "mailto URI",
-		bounds: map[string]int{"comment": 3, "ccontent": 3},
-		notes:  []string{"RFC 5322 comments nest (comment = \"(\" *([FWS] ccontent) [FWS] \")\", ccontent = ... / comment): the automaton derives them nested at most 3 deep. Every comment sits in a quoted-string, whose DQUOTE RFC 3986 never derives, so mailto's difference with the generic syntax is exact; only the counts of mailto's own strings of 19 bytes or more leave out deeper comments."}},
-	{name: "file", file: "schemes/file.abnf", top: "file-URI", fragment: true, components: map[string]string{"host": "host", "path-absolute": "path", "fragment": "fragment"}, document: "RFC 8089, section 2", title: "file URI"},
-	{name: "file-F", file: "schemes/file.abnf", top: "file-URI-F", fragment: true, document: "RFC 8089, Appendix F", title: "file URI, RFC 8089 Appendix F (not checked by default)"},
-	{name: "data", file: "schemes/data.abnf", top: "dataurl", fragment: true, document: "RFC 2397, section 3", title: "data URL"},
-	{name: "tel", file: "schemes/tel.abnf", top: "telephone-uri", fragment: true, document: "RFC 3966, section 3", title: "tel URI"},
-	{name: "geo", file: "schemes/geo.abnf", top: "geo-URI", fragment: true, document: "RFC 5870, section 3.3", title: "geo URI"},
+		bounds:     map[string]int{"comment": 3, "ccontent": 3},
+		components: map[string]string{"to": "path", "hfield": "query", "fragment": "fragment"},
+		notes:      []string{"RFC 5322 comments nest (comment = \"(\" *([FWS] ccontent) [FWS] \")\", ccontent = ... / comment): the automaton derives them nested at most 3 deep. Every comment sits in a quoted-string, whose DQUOTE RFC 3986 never derives, so mailto's difference with the generic syntax is exact; only the counts of mailto's own strings of 19 bytes or more leave out deeper comments."}},
+	{name: "file", file: "schemes/file.abnf", top: "file-URI", fragment: true, components: map[string]string{"file-scheme": "scheme", "file-auth": "host", "path-absolute": "path", "fragment": "fragment"},
+		document: "RFC 8089, section 2", title: "file URI"},
+	{name: "file-F", file: "schemes/file.abnf", top: "file-URI-F", fragment: true, document: "RFC 8089, Appendix F", title: "file URI, RFC 8089 Appendix F (not checked by default)",
+		// file-auth-F's "localhost" and "@" stay delimiters: the rule also holds a
+		// userinfo, so it cannot be a host as a whole.
+		components: map[string]string{"file-scheme": "scheme", "userinfo": "userinfo", "host": "host", "file-host": "host",
+			"drive-letter": "path", "path-absolute": "path", "file-absolute": "path", "fragment": "fragment"}},
+	{name: "data", file: "schemes/data.abnf", top: "dataurl", fragment: true, document: "RFC 2397, section 3", title: "data URL",
+		components: map[string]string{"mediatype": "path", "data": "path", "fragment": "fragment"}},
+	{name: "tel", file: "schemes/tel.abnf", top: "telephone-uri", fragment: true, document: "RFC 3966, section 3", title: "tel URI",
+		components: map[string]string{"telephone-subscriber": "path", "fragment": "fragment"}},
+	{name: "geo", file: "schemes/geo.abnf", top: "geo-URI", fragment: true, document: "RFC 5870, section 3.3", title: "geo URI",
+		components: map[string]string{"geo-scheme": "scheme", "geo-path": "path", "fragment": "fragment"}},
 }

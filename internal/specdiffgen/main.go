@@ -85,7 +85,13 @@ func run(dir, out string) error {
 		}
 		d.Name, d.Title, d.Top, d.Document, d.Notes = lang.name, lang.title, lang.top, lang.document, lang.notes
 		if lang.components != nil {
-			if d.Tagged, err = tagAutomaton(n, f, lang.components); err != nil {
+			tn, tf := n, f
+			if lang.tagTop != "" {
+				if tn, tf, err = sameLanguageFrom(g, lang, frag, d, label); err != nil {
+					return fmt.Errorf("%s: %w", lang.name, err)
+				}
+			}
+			if d.Tagged, err = tagAutomaton(tn, tf, lang.components); err != nil {
 				return fmt.Errorf("%s: %w", lang.name, err)
 			}
 		}
@@ -287,4 +293,60 @@ func tagAutomaton(n *nfa, f *frames, components map[string]string) (*automaton.T
 	}
 	t.Tags = tags
 	return t, nil
+}
+
+// sameLanguageFrom builds the NFA of lang.tagTop, the rule whose readings give lang's
+// components, and fails unless it derives the strings that d, the automaton of the top
+// rule, accepts.
+func sameLanguageFrom(g *goabnf.Grammar, lang language, frag *goabnf.Grammar, d *automaton.DFA, label func(int32) int32) (*nfa, *frames, error) {
+	alt := lang
+	alt.top = lang.tagTop
+	n, f, err := build(g, alt, frag)
+	if err != nil {
+		return nil, nil, err
+	}
+	// The frames of this NFA are not those of d, so its automaton is labelled with none.
+	e, err := determinize(n, f, func(int32) int32 { return -1 })
+	if err != nil {
+		return nil, nil, err
+	}
+	if s, ok := separate(d, e); !ok {
+		return nil, nil, fmt.Errorf("components: %s and %s derive different strings (%q)", lang.top, lang.tagTop, s)
+	}
+	return n, f, nil
+}
+
+// separate returns the shortest string one of a and b accepts and the other rejects,
+// and false, or true when they accept the same strings.
+func separate(a, b *automaton.DFA) (string, bool) {
+	type pair struct{ p, q int32 }
+	start := pair{a.Start, b.Start}
+	from := map[pair]struct {
+		prev pair
+		c    byte
+	}{start: {start, 0}}
+	queue := []pair{start}
+	for len(queue) > 0 {
+		x := queue[0]
+		queue = queue[1:]
+		if a.Final[x.p] != b.Final[x.q] {
+			var s []byte
+			for y := x; y != start; y = from[y].prev {
+				s = append(s, from[y].c)
+			}
+			slices.Reverse(s)
+			return string(s), false
+		}
+		for c := range 256 {
+			y := pair{a.Step(x.p, byte(c)), b.Step(x.q, byte(c))}
+			if _, ok := from[y]; !ok {
+				from[y] = struct {
+					prev pair
+					c    byte
+				}{x, byte(c)}
+				queue = append(queue, y)
+			}
+		}
+	}
+	return "", true
 }

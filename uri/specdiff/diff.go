@@ -32,6 +32,12 @@ type Report struct {
 	// Split lists, for the strings both accept, the classes where a byte belongs to
 	// different components under A and B.
 	Split []SplitClass `json:"split"`
+	// SplitSkipped says why Split was not computed ("" when it was): a language that
+	// names no components (Language.Components is empty).
+	SplitSkipped string `json:"split_skipped,omitempty"`
+	// SplitIncomplete is true when the search of Split stopped at its bound before
+	// exploring every pair of states: the classes listed are exact, others may exist.
+	SplitIncomplete bool `json:"split_incomplete,omitempty"`
 
 	coA, coB []bool
 }
@@ -341,7 +347,7 @@ func shortlexLess(x, y string) bool {
 // components they differ.
 func Diff(a, b *Language, maxLen int) *Report {
 	r := diff(a, b, maxLen)
-	r.Split = splitClasses(a, b)
+	r.Split, r.SplitSkipped, r.SplitIncomplete = splitClasses(a, b)
 	return r
 }
 

@@ -140,3 +140,44 @@ func ExampleReport_Classify() {
 	fmt.Printf("%s goes on at %s where %s stops; witness %s\n", c.GoesOn.Rule, c.At, c.Stops.Rule, c.Witness)
 	// Output: IP-literal goes on at "[" where net-path or path-segments stops; witness //[::]
 }
+
+// TestComponentsEverywhere: every language names its components but rfc6570, whose
+// notes say why; every pair of diff -spec all compares them, and a restricted language
+// (rfc3986:data) keeps its components.
+func TestComponentsEverywhere(t *testing.T) {
+	for _, l := range specdiff.Languages() {
+		if l.Name == "rfc6570" {
+			if len(l.Components) != 0 || len(l.Notes) == 0 {
+				t.Errorf("rfc6570: components %q, notes %q; want none, and a note that says why", l.Components, l.Notes)
+			}
+			continue
+		}
+		if !slices.Contains(l.Components, "path") {
+			t.Errorf("%s: components %q, want a path among them", l.Name, l.Components)
+		}
+	}
+	for _, p := range specdiff.AllPairs() {
+		if r := diff(t, p.A, p.B); r.SplitSkipped != "" || r.SplitIncomplete {
+			t.Errorf("%s, %s: split skipped %q, incomplete %v", p.A, p.B, r.SplitSkipped, r.SplitIncomplete)
+		}
+	}
+	if r := diff(t, "rfc6570", "rfc3986"); r.SplitSkipped == "" || len(r.Split) != 0 {
+		t.Errorf("rfc6570, rfc3986: split %v, skipped %q; want none, and why", r.Split, r.SplitSkipped)
+	}
+	// RFC 2397's data reads a "?" as data, where RFC 3986 starts a query; RFC 8089
+	// Appendix F's UNC authority puts a host where RFC 3986 reads a path; RFC 1808's
+	// net_loc holds a "?" where url-syntax-05 starts a query.
+	for _, want := range []struct {
+		a, b, witness, ca, cb string
+		offset                int
+	}{
+		{"data", "rfc3986:data", "DATA:,?!", "path", "query", 7},
+		{"file-F", "rfc3986:file", "FILE:////!/", "host", "path", 9},
+		{"rfc1808", "url-syntax-05", "//?!", "authority", "query", 3},
+	} {
+		r := diff(t, want.a, want.b)
+		if !slices.Contains(r.Split, specdiff.SplitClass{A: want.ca, B: want.cb, Witness: want.witness, Offset: want.offset}) {
+			t.Errorf("%s, %s: split %+v, want %q (%s, %s) among them", want.a, want.b, r.Split, want.witness, want.ca, want.cb)
+		}
+	}
+}

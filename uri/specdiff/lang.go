@@ -2,6 +2,7 @@ package specdiff
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -27,6 +28,11 @@ type Language struct {
 	// included) and Classes its byte classes.
 	States  int `json:"states"`
 	Classes int `json:"classes"`
+	// Components are the components its grammar's rules name (what Diff's Split
+	// compares), in the order of a reference (scheme, authority, userinfo, user,
+	// password, host, port, path, query, fragment); none for a language whose strings
+	// have no components of a URI (rfc6570: its Notes say why).
+	Components []string `json:"components,omitempty"`
 
 	d *automaton.DFA
 }
@@ -61,8 +67,19 @@ func newLanguage(d *automaton.DFA) *Language {
 		m := d.Minimal()
 		l.States, l.Classes = m.States(), m.NClass
 	}
+	if d.Tagged != nil {
+		for _, c := range componentOrder {
+			if slices.Contains(d.Tagged.Tags, c) {
+				l.Components = append(l.Components, c)
+			}
+		}
+	}
 	return l
 }
+
+// componentOrder is every component a grammar's rules can name (internal/specdiffgen),
+// in the order of a reference.
+var componentOrder = []string{"scheme", "authority", "userinfo", "user", "password", "host", "port", "path", "query", "fragment"}
 
 // Languages lists every language: the spec versions in date order, rfc6570, then the
 // scheme grammars.
@@ -170,21 +187,7 @@ func Lineage() []string { return append([]string(nil), lineage...) }
 func (l *Language) withScheme(scheme string) *Language {
 	prefix := strings.ToLower(scheme) + ":"
 	d := l.d
-	// Byte classes: l's, split by the prefix's bytes.
-	var class [256]uint8
-	sig := map[[2]int]int{}
-	var rep []byte
-	for c := range 256 {
-		p := strings.IndexByte(prefix, byte(c)|lowerIf(byte(c)))
-		k := [2]int{int(d.Class[c]), p}
-		id, ok := sig[k]
-		if !ok {
-			id = len(rep)
-			sig[k] = id
-			rep = append(rep, byte(c))
-		}
-		class[c] = uint8(id)
-	}
+	class, rep := prefixClasses(&d.Class, prefix)
 	nc := len(rep)
 	type st struct {
 		q int32
@@ -230,7 +233,71 @@ func (l *Language) withScheme(scheme string) *Language {
 			out.Consume = append(out.Consume, d.Consume[int(s.q)*d.NClass+int(d.Class[b])])
 		}
 	}
+	if d.Tagged != nil {
+		out.Tagged = taggedWithPrefix(d.Tagged, prefix)
+	}
 	return newLanguage(out)
+}
+
+// taggedWithPrefix is t restricted to the strings that begin with prefix (ASCII letters
+// in any case): the product of t with the automaton that reads prefix, as withScheme
+// builds it for the language's own automaton.
+func taggedWithPrefix(t *automaton.Tagged, prefix string) *automaton.Tagged {
+	class, rep := prefixClasses(&t.Class, prefix)
+	type st struct {
+		q int32
+		i int // bytes of prefix read; len(prefix) past it
+	}
+	out := &automaton.Tagged{Tags: t.Tags, Class: class, NClass: len(rep), Final: []bool{false}, Edges: [][]automaton.TEdge{nil}}
+	index := map[st]int32{}
+	states := []st{{automaton.Dead, 0}}
+	add := func(s st) int32 {
+		if id, ok := index[s]; ok {
+			return id
+		}
+		index[s] = int32(len(states))
+		states = append(states, s)
+		out.Final = append(out.Final, s.i == len(prefix) && t.Final[s.q])
+		out.Edges = append(out.Edges, nil)
+		return int32(len(states) - 1)
+	}
+	out.Start = add(st{t.Start, 0})
+	for k := 1; k < len(states); k++ {
+		s := states[k]
+		for c, b := range rep {
+			i := s.i
+			if i < len(prefix) {
+				if b|lowerIf(b) != prefix[i] {
+					continue
+				}
+				i++
+			}
+			for _, e := range t.Edges[s.q] {
+				if e.Class == int32(t.Class[b]) {
+					out.Edges[k] = append(out.Edges[k], automaton.TEdge{Class: int32(c), Tag: e.Tag, To: add(st{e.To, i})})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// prefixClasses splits the byte classes of an automaton by the bytes of prefix (ASCII
+// letters in either case): the classes of its product with the automaton that reads
+// prefix, and the smallest byte of each.
+func prefixClasses(of *[256]uint8, prefix string) (class [256]uint8, rep []byte) {
+	sig := map[[2]int]int{}
+	for c := range 256 {
+		k := [2]int{int(of[c]), strings.IndexByte(prefix, byte(c)|lowerIf(byte(c)))}
+		id, ok := sig[k]
+		if !ok {
+			id = len(rep)
+			sig[k] = id
+			rep = append(rep, byte(c))
+		}
+		class[c] = uint8(id)
+	}
+	return class, rep
 }
 
 func lowerIf(c byte) byte {

@@ -67,9 +67,10 @@ func newTagNFA(t *automaton.Tagged) *tagNFA {
 type item struct{ q, tag int32 }
 
 // step reads class c from the items, keeping each one's tag, or, with mark, taking the
-// tag of the edge.
-func (n *tagNFA) step(set []item, c int, mark bool) []item {
-	var out []item
+// tag of the edge; it appends the items to out[:0] (a buffer the caller reuses: most
+// sets reached were reached before, and only a new one is copied).
+func (n *tagNFA) step(out, set []item, c int, mark bool) []item {
+	out = out[:0]
 	for _, it := range set {
 		for _, e := range n.adj[int(it.q)*n.t.NClass+c] {
 			if !n.co[e.To] {
@@ -113,10 +114,14 @@ func (n *tagNFA) names(tags []int32) string {
 }
 
 // splitClasses searches, breadth first over the strings both languages accept with one
-// byte marked, for the marked bytes whose components differ under every reading.
-func splitClasses(a, b *Language) []SplitClass {
-	if a.d.Tagged == nil || b.d.Tagged == nil {
-		return nil
+// byte marked, for the marked bytes whose components differ under every reading. It
+// returns the classes found, why none was searched for (a language that names no
+// components), and whether the search stopped at maxSplitStates.
+func splitClasses(a, b *Language) (classes []SplitClass, skipped string, incomplete bool) {
+	for _, l := range []*Language{a, b} {
+		if l.d.Tagged == nil {
+			return []SplitClass{}, l.Name + " names no components", false
+		}
 	}
 	na, nb := newTagNFA(a.d.Tagged), newTagNFA(b.d.Tagged)
 	// Joint classes, numbered by their smallest byte.
@@ -140,7 +145,7 @@ func splitClasses(a, b *Language) []SplitClass {
 		depth  int
 	}
 	var kb []byte
-	key := func(sa, sb []item, marked bool) string {
+	key := func(sa, sb []item, marked bool) []byte {
 		kb = kb[:0]
 		if marked {
 			kb = append(kb, 1)
@@ -154,13 +159,14 @@ func splitClasses(a, b *Language) []SplitClass {
 			kb = binary.AppendUvarint(kb, uint64(it.q))
 			kb = append(kb, byte(it.tag+1))
 		}
-		return string(kb)
+		return kb
 	}
 	nodes := []node{{sa: []item{{na.t.Start, -1}}, sb: []item{{nb.t.Start, -1}}, parent: -1}}
 	if !na.co[na.t.Start] || !nb.co[nb.t.Start] {
-		return nil
+		return []SplitClass{}, "", false
 	}
-	index := map[string]bool{key(nodes[0].sa, nodes[0].sb, false): true}
+	index := map[string]bool{string(key(nodes[0].sa, nodes[0].sb, false)): true}
+	var bufA, bufB []item
 	found := map[string]*SplitClass{}
 	witness := func(i int32) string {
 		var b []byte
@@ -170,7 +176,8 @@ func splitClasses(a, b *Language) []SplitClass {
 		slices.Reverse(b)
 		return string(b)
 	}
-	for i := 0; i < len(nodes) && len(nodes) < maxSplitStates; i++ {
+	i := 0
+	for ; i < len(nodes) && len(nodes) < maxSplitStates; i++ {
 		nd := nodes[i]
 		if nd.marked {
 			ta, tb := na.tags(nd.sa), nb.tags(nd.sb)
@@ -187,17 +194,21 @@ func splitClasses(a, b *Language) []SplitClass {
 				if mark && nd.marked {
 					continue
 				}
-				sa := na.step(nd.sa, ca[j], mark)
-				sb := nb.step(nd.sb, cb[j], mark)
-				if len(sa) == 0 || len(sb) == 0 {
+				bufA = na.step(bufA, nd.sa, ca[j], mark)
+				if len(bufA) == 0 {
+					continue
+				}
+				bufB = nb.step(bufB, nd.sb, cb[j], mark)
+				if len(bufB) == 0 {
 					continue
 				}
 				marked := nd.marked || mark
-				k := key(sa, sb, marked)
-				if index[k] {
+				k := key(bufA, bufB, marked)
+				if index[string(k)] { // no allocation: the conversion is only looked up
 					continue
 				}
-				index[k] = true
+				index[string(k)] = true
+				sa, sb := slices.Clone(bufA), slices.Clone(bufB)
 				m := nd.mark
 				if mark {
 					m = nd.depth
@@ -206,7 +217,7 @@ func splitClasses(a, b *Language) []SplitClass {
 			}
 		}
 	}
-	var out []SplitClass
+	out := []SplitClass{}
 	for _, c := range found {
 		out = append(out, *c)
 	}
@@ -216,17 +227,28 @@ func splitClasses(a, b *Language) []SplitClass {
 		}
 		return out[i].A+out[i].B < out[j].A+out[j].B
 	})
-	return out
+	return out, "", i < len(nodes) // nodes left unexplored at the bound
 }
 
 // disjoint reports whether no component of the tags a of n is one of the tags b of m.
 func (n *tagNFA) disjoint(a []int32, m *tagNFA, b []int32) bool {
 	for _, x := range a {
 		for _, y := range b {
-			if n.t.Tags[x] == m.t.Tags[y] {
+			if sameComponent(n.t.Tags[x], m.t.Tags[y]) {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// sameComponent reports whether a byte of component x under one language and of y
+// under the other is in the same component: the same name, or a user or a password
+// (url-syntax-05, rfc1738) and a userinfo, which holds them.
+func sameComponent(x, y string) bool {
+	if x == y {
+		return true
+	}
+	part := func(c string) bool { return c == "user" || c == "password" }
+	return x == "userinfo" && part(y) || y == "userinfo" && part(x)
 }
