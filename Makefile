@@ -51,7 +51,7 @@ conformance:
 	$(GO) test ./uri -run '^TestSpecdiff' -count 1 -timeout 0 -v -specdiff.sample=1 -specdiff.pairs=all
 
 # Run every fuzz target for FUZZTIME each, one after the other.
-FUZZPKGS := ./uri ./cmd/urispec ./internal/whatwgurl
+FUZZPKGS := ./uri ./cmd/urispec ./internal/whatwgurl ./internal/uts46
 fuzz:
 	@for pkg in $(FUZZPKGS); do \
 		for t in $$($(GO) test $$pkg -list '^Fuzz' | grep '^Fuzz'); do \
