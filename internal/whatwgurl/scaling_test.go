@@ -1,7 +1,9 @@
 package whatwgurl
 
 import (
+	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -150,4 +152,61 @@ func sizeName(n int) string {
 		return fmt.Sprintf("%dMiB", n>>20)
 	}
 	return fmt.Sprintf("%dKiB", n>>10)
+}
+
+// allocPerByte parses the shape at about n bytes and returns the bytes it allocates per
+// byte of input and base (runtime.MemStats's TotalAlloc around one parse).
+func (sh shape) allocPerByte(tb testing.TB, n int) float64 {
+	in, base := sh.parsed(tb, n)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	u, err := base.Parse(in)
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(u)
+	runtime.KeepAlive(err)
+	return float64(after.TotalAlloc-before.TotalAlloc) / float64(len(in)+len(base.Href()))
+}
+
+// TestMemoryLinear measures what one parse of every shape allocates at 64 KiB and 1 MiB.
+// The bytes per byte of input and base at 1 MiB may be at most 1.5 times those at 64 KiB
+// (slices that double as they grow allocate between one and two times what they end up
+// holding, depending on where the size falls; a quadratic cost would be 16 times), and
+// at most 100 (the serialization, a segment offset per path segment, the
+// percent-encoding of a byte, UTS #46's mapping of a label: each a bounded number of
+// bytes per byte of input). A validation error that recurs once per byte ("\\", "@", a
+// space) is counted past the first MaxErrors, not listed.
+func TestMemoryLinear(t *testing.T) {
+	const small, large = 64 << 10, 1 << 20
+	for _, sh := range shapes {
+		s, l := sh.allocPerByte(t, small), sh.allocPerByte(t, large)
+		if l > 1.5*s+0.1 {
+			t.Errorf("%s: %.2f bytes allocated a byte at 64 KiB, %.2f at 1 MiB", sh.name, s, l)
+		}
+		if l > 100 {
+			t.Errorf("%s: %.1f bytes allocated a byte", sh.name, l)
+		}
+		t.Logf("%-20s %5.2f bytes allocated a byte at 64 KiB, %5.2f at 1 MiB", sh.name, s, l)
+	}
+}
+
+// TestErrorsBounded: a parse lists at most MaxErrors validation errors (and the one it
+// fails on), and counts the others.
+func TestErrorsBounded(t *testing.T) {
+	const n = 100
+	u, err := Parse("http://" + strings.Repeat("a@", n) + "h/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(u.ValidationErrors()); got != MaxErrors || u.OmittedErrors() != n-MaxErrors {
+		t.Errorf("%d invalid-credentials: %d listed, %d omitted; want %d and %d", n, got, u.OmittedErrors(), MaxErrors, n-MaxErrors)
+	}
+	_, err = Parse("http:" + strings.Repeat(`\`, n) + "h:99999/")
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatalf("%v: no *Error", err)
+	}
+	last := e.Errors[len(e.Errors)-1]
+	if len(e.Errors) != MaxErrors+1 || last.Type != PortOutOfRange || e.Omitted != n+1-MaxErrors {
+		t.Errorf("%d errors listed (the last %v), %d omitted; want %d, port-out-of-range and %d", len(e.Errors), last, e.Omitted, MaxErrors+1, n+1-MaxErrors)
+	}
 }
