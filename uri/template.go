@@ -253,9 +253,11 @@ func (t Template) Level() int {
 // first appear.
 func (t Template) Variables() []string {
 	var out []string
+	seen := map[string]bool{}
 	for _, p := range t.parts {
 		for _, v := range p.Vars {
-			if !slices.Contains(out, v.Name) {
+			if !seen[v.Name] {
+				seen[v.Name] = true
 				out = append(out, v.Name)
 			}
 		}
