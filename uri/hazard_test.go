@@ -373,7 +373,7 @@ func TestDefaultReadersAreDeployed(t *testing.T) {
 	for _, rd := range DefaultReaders(RFC3987) {
 		names = append(names, rd.Name())
 	}
-	if want := []string{"rfc3986", "rfc2396", "net/url"}; !slices.Equal(names, want) {
+	if want := []string{"rfc3986", "rfc2396", "net/url", "whatwg"}; !slices.Equal(names, want) {
 		t.Errorf("DefaultReaders(rfc3987) = %v, want %v", names, want)
 	}
 }

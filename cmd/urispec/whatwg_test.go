@@ -66,7 +66,7 @@ func TestBaseDifferentials(t *testing.T) {
 	p, _ := uri.NewParser(uri.RFC3986)
 	for _, c := range cases {
 		var got []uri.HazardCode
-		hz := lintLine(p, c.readers, relativeBase, c.in)
+		hz := lintLine(p, c.readers, relativeBase, c.in).hazards
 		for _, h := range hz {
 			got = append(got, h.Code)
 			if h.Code != uri.LenientReading && (h.Offset != 0 || h.Length != len(c.in)) {
