@@ -32,6 +32,18 @@ func readingFindings(rd Reading) []finding {
 		if msg, section, ok := internalTarget(rd.Host); ok {
 			out = append(out, finding{InternalHost, section, msg})
 		}
+		// A reader that keeps the host as written (net/url) reads a lookalike delimiter
+		// as part of the name: "a.com／X.b.com" is one host to it, and a.com, with a
+		// path, to a person (RFC 3987 section 8).
+		for i := 0; i < len(rd.Host); {
+			r, size := decodeRuneEscaped(rd.Host[i:])
+			if to, ok := lookalikeOf(r); ok {
+				out = append(out, finding{LookalikeDelimiter, LookalikeDelimiter.Section(RFC3986),
+					fmt.Sprintf("host %q holds U+%04X, which looks like or maps (NFKC, IDNA) to %q: the host a person reads, or that a mapping parser reads, is not this one", rd.Host, r, to)})
+				break
+			}
+			i += size
+		}
 	}
 	switch scheme {
 	case "javascript", "vbscript":
@@ -46,7 +58,7 @@ func readingFindings(rd Reading) []finding {
 		if t = strings.ToLower(strings.TrimSpace(string(pctDecode(t)))); comma && slices.Contains(activeMediaTypes, t) {
 			add(ActiveData, "a data: URL of media type %s, which a browser renders as an active document or runs as script, with the origin of whatever opens it", t)
 		}
-	case "gopher", "dict":
+	case "gopher", "dict", "tftp":
 		add(SmugglingScheme, "the %s: scheme writes the text of the URL, decoded, to any host and port: a server that fetches it can be made to speak another protocol (SMTP, Redis, memcached)", scheme)
 	case "http", "https", "ws", "wss":
 		if port, err := strconv.Atoi(rd.Port); err == nil && rd.HasPort {

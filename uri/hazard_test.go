@@ -116,6 +116,9 @@ var hazardCases = []hazardCase{
 	{RFC3986, "view-source:javascript:alert(1)", []HazardCode{ScriptScheme}, nil, "javascript"},
 	{RFC3986, "feed:gopher://127.0.0.1:6379/_INFO", []HazardCode{SmugglingScheme, InternalHost}, nil, "gopher"},
 	{RFC3986, "jar:http://example.com!/", nil, []HazardCode{InternalHost}, ""},
+	{RFC3986, "tftp://evil.example:12346/TESTUDPPACKET", []HazardCode{SmugglingScheme}, nil, "tftp"},
+	{RFC3986, "netdoc:///etc/passwd", []HazardCode{FileScheme}, nil, "netdoc"},
+	{RFC3986, "netdoc://example.com/doc", nil, []HazardCode{FileScheme}, ""},
 	{RFC3986, "jar:127.0.0.1!/", nil, []HazardCode{InternalHost}, ""}, // no URL inside
 	{RFC3986, "http://08.0.0.1/", nil, []HazardCode{InternalHost}, ""},
 	{RFC3986, "http://example.com/127.0.0.1", nil, []HazardCode{InternalHost}, ""},
