@@ -2,11 +2,10 @@ package whatwgurl
 
 import (
 	"errors"
-	"fmt"
-	"runtime"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/urispec/urispec/internal/scaling"
 )
 
 // A shape is an input made by repeating a unit to a length: the inputs that would make
@@ -110,61 +109,30 @@ func TestStepsLinear(t *testing.T) {
 	}
 }
 
-// BenchmarkScaling parses every shape at 1 KiB, 64 KiB and 1 MiB, in turn within each
-// iteration (1024, 16 and 1 parses: a mebibyte each), so that the sizes see the same
-// load of the machine. It reports ns/byte (of input and base) at each size, the same
-// at each for a linear parser, and x16, the time of one parse at 1 MiB over one at
-// 64 KiB (16 for a linear parser; the target is at most 20).
+// BenchmarkScaling parses every shape at 1 KiB, 64 KiB and 1 MiB, the sizes in turn
+// within each iteration (internal/scaling): ns/byte (of input and base) at each size,
+// the same at each for a linear parser, and x16, the time of one parse at 1 MiB over
+// one at 64 KiB (16 for a linear parser; the target is at most 20).
 func BenchmarkScaling(b *testing.B) {
-	sizes := []int{1 << 10, 64 << 10, 1 << 20}
 	for _, sh := range shapes {
 		b.Run(sh.name, func(b *testing.B) {
-			ins := make([]string, len(sizes))
-			bases := make([]URL, len(sizes))
-			bytes := make([]int, len(sizes))
-			for i, n := range sizes {
+			ins := make([]string, len(scaling.Sizes))
+			bases := make([]URL, len(scaling.Sizes))
+			bytes := make([]int, len(scaling.Sizes))
+			for i, n := range scaling.Sizes {
 				ins[i], bases[i] = sh.parsed(b, n)
 				bytes[i] = len(ins[i]) + len(bases[i].Href())
 			}
-			times := make([]time.Duration, len(sizes))
-			for b.Loop() {
-				for i, n := range sizes {
-					start := time.Now()
-					for range (1 << 20) / n {
-						bases[i].Parse(ins[i])
-					}
-					times[i] += time.Since(start)
-				}
-			}
-			perParse := make([]float64, len(sizes))
-			for i, n := range sizes {
-				perParse[i] = float64(times[i].Nanoseconds()) / float64(b.N*((1<<20)/n))
-				b.ReportMetric(perParse[i]/float64(bytes[i]), "ns/byte@"+sizeName(n))
-			}
-			b.ReportMetric(perParse[2]/perParse[1], "x16")
+			scaling.Bench(b, bytes, func(i int) { bases[i].Parse(ins[i]) })
 		})
 	}
 }
 
-// sizeName is 1KiB, 64KiB or 1MiB.
-func sizeName(n int) string {
-	if n >= 1<<20 {
-		return fmt.Sprintf("%dMiB", n>>20)
-	}
-	return fmt.Sprintf("%dKiB", n>>10)
-}
-
 // allocPerByte parses the shape at about n bytes and returns the bytes it allocates per
-// byte of input and base (runtime.MemStats's TotalAlloc around one parse).
+// byte of input and base.
 func (sh shape) allocPerByte(tb testing.TB, n int) float64 {
 	in, base := sh.parsed(tb, n)
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	u, err := base.Parse(in)
-	runtime.ReadMemStats(&after)
-	runtime.KeepAlive(u)
-	runtime.KeepAlive(err)
-	return float64(after.TotalAlloc-before.TotalAlloc) / float64(len(in)+len(base.Href()))
+	return scaling.AllocPerByte(func(in string) { base.Parse(in) }, in, len(in)+len(base.Href()))
 }
 
 // TestMemoryLinear measures what one parse of every shape allocates at 64 KiB and 1 MiB.
