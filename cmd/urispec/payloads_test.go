@@ -207,15 +207,7 @@ func payloadTables(lists map[string][]payloadLine) string {
 	fmt.Fprintf(&b, "| all, each payload once | | %d | %d (%s) | %d | %d | %d |\n", len(unique), uf, pct(uf, len(unique)), uv, ur, len(unique)-uf)
 
 	b.WriteString("\nThe lines flagged by each code (a line counts once for each code it raises):\n\n")
-	b.WriteString("| code |")
-	for _, l := range payloadLists {
-		fmt.Fprintf(&b, " `%s` |", strings.TrimSuffix(l.file, ".txt"))
-	}
-	b.WriteString("\n|---|")
-	for range payloadLists {
-		b.WriteString("---:|")
-	}
-	b.WriteString("\n")
+	listHeader(&b, "code", "")
 	var codes []string
 	for c := range codeCount {
 		codes = append(codes, c)
@@ -234,15 +226,7 @@ func payloadTables(lists map[string][]payloadLine) string {
 	}
 
 	b.WriteString("\nThe lines left unflagged, by class: each is no hazard of the string itself.\n\n")
-	b.WriteString("| class |")
-	for _, l := range payloadLists {
-		fmt.Fprintf(&b, " `%s` |", strings.TrimSuffix(l.file, ".txt"))
-	}
-	b.WriteString(" examples |\n|---|")
-	for range payloadLists {
-		b.WriteString("---:|")
-	}
-	b.WriteString("---|\n")
+	listHeader(&b, "class", "examples")
 	for _, c := range payloadClasses {
 		fmt.Fprintf(&b, "| %s |", c.what)
 		for _, l := range payloadLists {
@@ -255,6 +239,26 @@ func payloadTables(lists map[string][]payloadLine) string {
 		fmt.Fprintf(&b, " %s |\n", strings.Join(ex, ", "))
 	}
 	return b.String()
+}
+
+// listHeader writes the head of a table with a column per list, between first and, if
+// not empty, last.
+func listHeader(b *strings.Builder, first, last string) {
+	b.WriteString("| " + first + " |")
+	for _, l := range payloadLists {
+		fmt.Fprintf(b, " `%s` |", strings.TrimSuffix(l.file, ".txt"))
+	}
+	if last != "" {
+		b.WriteString(" " + last + " |")
+	}
+	b.WriteString("\n|---|")
+	for range payloadLists {
+		b.WriteString("---:|")
+	}
+	if last != "" {
+		b.WriteString("---|")
+	}
+	b.WriteString("\n")
 }
 
 const (
