@@ -68,7 +68,8 @@ type HazardCode string
 //	differential-path        a different path and query, where both read an authority 3.3
 //
 // Lenient readings (Error.Lenient): a lenient parser (net/url, the WHATWG parser)
-// accepts a string that the spec rejects.
+// accepts a string that the spec rejects, and reads it in a way that misleads; the
+// hazards of what it reads (internal-host, active-data, ...) follow.
 //
 //	lenient-reading          another parser reads what the spec rejects, at the byte
 //	                         where the spec stopped (URL Standard, validation error)
