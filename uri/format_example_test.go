@@ -92,7 +92,7 @@ func ExampleWithSchemeGrammars() {
 	// "urn:a:b"              generic: <nil>
 	//                        strict:  rfc3986: urn: invalid character ':' at byte 5 in NID (RFC 8141 section 2)
 	// "mailto:@@@"           generic: <nil>
-	//                        strict:  rfc3986: mailto: invalid character '@' at byte 7 in hfields (RFC 6068 section 2)
+	//                        strict:  rfc3986: mailto: invalid character '@' at byte 7 in local-part (RFC 6068 section 2)
 	// "geo:94,0"             generic: <nil>
 	//                        strict:  rfc3986: geo: latitude 94 is outside -90 to 90 at byte 4 (RFC 5870 section 3.4.2: 'geo' URIs with longitude values outside the range of -180 to 180 decimal degrees or with latitude values outside the range of -90 to 90 degrees MUST be considered invalid)
 	// "https://example.org/" generic: <nil>
