@@ -93,19 +93,29 @@ func AllocPerByte(op func(string), in string, n int) float64 {
 	return float64(after.TotalAlloc-before.TotalAlloc) / float64(n)
 }
 
-// CheckAllocs fails t when op allocates, per byte of the shape's input, more than 3
-// times as much at 1 MiB as at 64 KiB (slices that double as they grow allocate between
-// one and two times what they end up holding, and several such slices can each fall at
-// either end; a quadratic cost would be 16 times), or more than limit bytes per byte.
+// CheckAllocs fails t when op allocates, per byte of the shape's input, more at 1 MiB
+// than 3 times what it allocates at 64 KiB plus 8 bytes, or more than limit bytes per
+// byte. Slices that double as they grow allocate between one and two times what they
+// end up holding, and several such slices can each fall at either end; buffers that an
+// operation keeps for reuse (a sync.Pool of parsers) are counted at one size and not at
+// the other, depending on which processor's pool the call finds them in and on whether
+// a collection emptied it (0.00 bytes a byte at 64 KiB and 2.01 or 4.02 at 1 MiB, in
+// about one run in three of go test ./uri -run TestScalingAllocs, before the 8 bytes).
+// A quadratic cost is 16 times as much a byte at 1 MiB, and thousands of bytes a byte:
+// copying what has been read for each unit of a 64 KiB input allocates about 64 KiB
+// over twice the unit's length per byte.
 func CheckAllocs(t *testing.T, name string, sh Shape, limit float64, op func(string)) {
 	t.Helper()
 	small, large := sh.At(64<<10), sh.At(1<<20)
-	// Once each first: buffers that an operation keeps for reuse (a sync.Pool of
-	// parsers) are then as large as the larger input needs, and are not counted.
+	// Once each first, then the least of two calls at each size: pooled buffers are
+	// then as large as the input needs, wherever the call finds them.
 	op(large)
 	op(small)
-	s, l := AllocPerByte(op, small, len(small)), AllocPerByte(op, large, len(large))
-	if l > 3*s+0.1 {
+	least := func(in string) float64 {
+		return min(AllocPerByte(op, in, len(in)), AllocPerByte(op, in, len(in)))
+	}
+	s, l := least(small), least(large)
+	if l > 3*s+8 {
 		t.Errorf("%s %s: %.2f bytes allocated a byte at 64 KiB, %.2f at 1 MiB", name, sh.Name, s, l)
 	}
 	if l > limit {
