@@ -20,6 +20,7 @@ import (
 //
 // Seeds: the rows of ../testdata/examples/schemes/*.tsv and uri/testdata/fuzz/.
 func FuzzSchemeGrammars(f *testing.F) {
+	handOffGrammars(f)
 	oracles := loadSchemeOracles(f)
 	for _, row := range schemeExampleRows(f) {
 		f.Add(row)

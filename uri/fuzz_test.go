@@ -51,6 +51,7 @@ func FuzzValidateWHATWG(f *testing.F)       { fuzzValidate(f, "whatwg") }
 // fuzzValidate fuzzes the grammar of grammar/<id>.abnf: a spec's ID, or "rfc6570" (URI
 // Templates, whose errors are also *uri.Error here: uri.CheckURITemplate wraps them).
 func fuzzValidate(f *testing.F, id string) {
+	handOffGrammars(f)
 	o, err := prepareOracle(id)
 	if err != nil {
 		f.Fatal(err)

@@ -234,7 +234,7 @@ func loadOracle(name string) (*oracle, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := goabnf.ParseABNF(src)
+	g, err := parseABNF(src)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v (go-abnf wants CRLF line endings and rule names in column 1)", path, err)
 	}
