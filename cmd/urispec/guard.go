@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"strings"
 
 	"github.com/urispec/urispec/uri"
 )
@@ -29,8 +30,9 @@ input); with neither, the lines of standard input. Empty lines are skipped, and 
 on standard error at the end.
 
 Each input prints one line, "agree", "differ" or "error", and the URI; under "differ",
-each part on which the readers differ, with what each reads, and each reader that
-rejects the URI, with its error; under "error" (no reader accepts the URI), each
+each part on which the readers differ, with what each reads (or, when those that accept
+it agree, "read by" them and what they read), and each reader that rejects the URI,
+with its error; under "error" (no reader accepts the URI), each
 reader's error. With -json, one object per input: input, agree, readings (reader,
 scheme, userinfo, host, port, path, query: null when the reader reads none),
 rejections ({reader, error}), differences ({part, values: [{value, readers}]}, value
@@ -182,9 +184,41 @@ func (g *guarder) writeText(a uri.Agreement, err error) {
 	for _, d := range a.Differences {
 		fmt.Fprintf(&g.buf, "         %s\n", printableText(d.String()))
 	}
+	if err == nil && !a.Agree && len(a.Differences) == 0 {
+		// The readers that accept it agree, and others reject it: what the former read
+		// is what a request goes to, if one is sent.
+		fmt.Fprintf(&g.buf, "         %s\n", printableText(readTarget(a.Readings)))
+	}
 	for _, r := range a.Rejections {
 		fmt.Fprintf(&g.buf, "         rejected by %s\n", printableText(r.String()))
 	}
+}
+
+// readTarget says what readings that agree read: "read by whatwg: scheme "http", host
+// "example.com"" (the first reading's parts, those it defines).
+func readTarget(readings []uri.Reading) string {
+	var names, parts []string
+	for _, rd := range readings {
+		names = append(names, rd.Parser)
+	}
+	rd := readings[0]
+	for _, p := range []struct {
+		name, value string
+		defined     bool
+	}{
+		{"scheme", rd.Scheme, rd.Scheme != ""},
+		{"userinfo", rd.Userinfo, rd.HasUserinfo && rd.Userinfo != ""},
+		{"host", rd.Host, rd.HasHost},
+		{"port", rd.Port, rd.HasPort && rd.Port != ""},
+	} {
+		if p.defined {
+			parts = append(parts, fmt.Sprintf("%s %q", p.name, p.value))
+		}
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "no scheme, userinfo, host or port")
+	}
+	return "read by " + strings.Join(names, ", ") + ": " + strings.Join(parts, ", ")
 }
 
 func (g *guarder) writeJSON(a uri.Agreement, err error) error {
