@@ -26,12 +26,73 @@ import (
 const abnfHandoffEnv = "URISPEC_FUZZ_ABNF_DIR"
 
 func init() {
-	// The element types of a rule's alternation, for gob (ElemProseVal has no exported
-	// field: a grammar with a prose value is not handed off, writeGrammar checks).
+	// The element types of a rule's alternation, for gob; a prose value (RFC 3986's
+	// "0<pchar>") travels as its text (goabnf.ElemProseVal has no exported field).
 	for _, e := range []goabnf.ElemItf{goabnf.ElemRulename{}, goabnf.ElemGroup{}, goabnf.ElemOption{},
-		goabnf.ElemCharVal{}, goabnf.ElemNumVal{}, goabnf.ElemProseVal{}} {
+		goabnf.ElemCharVal{}, goabnf.ElemNumVal{}, proseText{}} {
 		gob.Register(e)
 	}
+}
+
+// proseText stands for a goabnf.ElemProseVal in a handed-off grammar: its text, "<...>".
+type proseText struct{ Text string }
+
+func (p proseText) String() string { return p.Text }
+
+// mapAlt returns a copy of alt with each element e, at any depth, replaced by f(e).
+func mapAlt(alt goabnf.Alternation, f func(goabnf.ElemItf) goabnf.ElemItf) goabnf.Alternation {
+	out := goabnf.Alternation{Concatenations: make([]goabnf.Concatenation, len(alt.Concatenations))}
+	for i, c := range alt.Concatenations {
+		reps := make([]goabnf.Repetition, len(c.Repetitions))
+		for j, r := range c.Repetitions {
+			switch e := r.Element.(type) {
+			case goabnf.ElemGroup:
+				r.Element = goabnf.ElemGroup{Alternation: mapAlt(e.Alternation, f)}
+			case goabnf.ElemOption:
+				r.Element = goabnf.ElemOption{Alternation: mapAlt(e.Alternation, f)}
+			default:
+				r.Element = f(e)
+			}
+			reps[j] = r
+		}
+		out.Concatenations[i].Repetitions = reps
+	}
+	return out
+}
+
+// mapGrammar returns a copy of g with mapAlt(f) applied to every rule.
+func mapGrammar(g *goabnf.Grammar, f func(goabnf.ElemItf) goabnf.ElemItf) *goabnf.Grammar {
+	out := &goabnf.Grammar{Rulemap: make(map[string]*goabnf.Rule, len(g.Rulemap))}
+	for k, r := range g.Rulemap {
+		out.Rulemap[k] = &goabnf.Rule{Name: r.Name, Alternation: mapAlt(r.Alternation, f)}
+	}
+	return out
+}
+
+// proseToText and textToProse turn a grammar's prose values into proseText and back
+// (through go-abnf: the prose value of a one-rule grammar that holds the text);
+// textToProse also gives "" back its empty slice of runes.
+func proseToText(e goabnf.ElemItf) goabnf.ElemItf {
+	if p, ok := e.(goabnf.ElemProseVal); ok {
+		return proseText{p.String()}
+	}
+	return e
+}
+
+func textToProse(e goabnf.ElemItf) goabnf.ElemItf {
+	if c, ok := e.(goabnf.ElemCharVal); ok && c.Values == nil {
+		c.Values = []rune{} // "" as go-abnf reads it (gob has no empty slice)
+		return c
+	}
+	p, ok := e.(proseText)
+	if !ok {
+		return e
+	}
+	g, err := goabnf.ParseABNF([]byte("p = "+p.Text+"\r\n"), goabnf.WithValidation(false))
+	if err != nil {
+		return e // the grammar then differs from the parsed one, and is not written
+	}
+	return g.Rulemap["p"].Alternation.Concatenations[0].Repetitions[0].Element
 }
 
 // handOffGrammars is called by a fuzz target before it parses its grammars: in the
@@ -55,9 +116,8 @@ func parseABNF(src []byte) (*goabnf.Grammar, error) {
 	sum := sha256.Sum256(src)
 	path := filepath.Join(dir, hex.EncodeToString(sum[:16])+".gob")
 	if data, err := os.ReadFile(path); err == nil {
-		var g goabnf.Grammar
-		if gob.NewDecoder(bytes.NewReader(data)).Decode(&g) == nil {
-			return &g, nil
+		if g, err := decodeGrammar(data); err == nil {
+			return g, nil
 		}
 	}
 	g, err := goabnf.ParseABNF(src)
@@ -67,16 +127,25 @@ func parseABNF(src []byte) (*goabnf.Grammar, error) {
 	return g, err
 }
 
+// decodeGrammar reads a grammar that writeGrammar wrote.
+func decodeGrammar(data []byte) (*goabnf.Grammar, error) {
+	var g goabnf.Grammar
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&g); err != nil {
+		return nil, err
+	}
+	return mapGrammar(&g, textToProse), nil
+}
+
 // writeGrammar writes g to path as gob when it reads back equal (else not at all: a
 // reader then parses the file itself), through a rename, so that a reader sees all of
 // it or nothing.
 func writeGrammar(path string, g *goabnf.Grammar) {
 	var buf bytes.Buffer
-	if gob.NewEncoder(&buf).Encode(g) != nil {
+	if gob.NewEncoder(&buf).Encode(mapGrammar(g, proseToText)) != nil {
 		return
 	}
-	var back goabnf.Grammar
-	if gob.NewDecoder(bytes.NewReader(buf.Bytes())).Decode(&back) != nil || !reflect.DeepEqual(g, &back) {
+	back, err := decodeGrammar(buf.Bytes())
+	if err != nil || !reflect.DeepEqual(g, back) {
 		return
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "grammar-*")
