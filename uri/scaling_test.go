@@ -11,7 +11,7 @@ import (
 // The operations of package uri on the repeated shapes that stress them: each must take
 // time and memory linear in its input. BenchmarkScalingOps times them (ns/byte at 1 KiB,
 // 64 KiB and 1 MiB, and x16: 16 for a linear operation, the target at most 20);
-// TestScalingAllocs counts the bytes each allocates. docs/performance.md has the table.
+// TestScalingAllocs counts the bytes each allocates.
 
 // scalingOp is an operation and the shapes it is measured on.
 type scalingOp struct {
