@@ -14,6 +14,9 @@ import (
 type Reading struct {
 	// Parser names the reader: a spec ID, "net/url" or "whatwg".
 	Parser string
+	// Scheme is the scheme the parser reads, as written or lower-cased (the WHATWG
+	// parser, net/url); "" for a relative reference.
+	Scheme string
 	// HasAuthority reports whether the parser reads an authority ("//" ...); Authority
 	// is its text, for messages.
 	HasAuthority bool
@@ -50,7 +53,7 @@ type Reader interface {
 // parser (the browsers' reading: the command's -with whatwg, and Lenient), so the whatwg
 // grammar is not offered as a reader: what it says of a string is its validity, which
 // matrix compares.
-func SpecReader(spec Spec) Reader { return specReader{spec} }
+func SpecReader(spec Spec) RelativeReader { return specReader{spec} }
 
 type specReader struct{ spec Spec }
 
@@ -66,7 +69,7 @@ func (s specReader) Read(in string) (Reading, error) {
 
 // Reading returns the reference's own reading of its authority and path.
 func (r Reference) Reading() Reading {
-	rd := Reading{Parser: r.spec.String()}
+	rd := Reading{Parser: r.spec.String(), Scheme: r.Value(Scheme)}
 	rd.Authority, rd.HasAuthority = r.Get(Authority)
 	rd.Userinfo, rd.HasUserinfo = r.Get(Userinfo)
 	rd.Host, rd.HasHost = r.Get(Host)
@@ -78,7 +81,7 @@ func (r Reference) Reading() Reading {
 }
 
 // NetURLReader reads strings as Go's net/url (url.Parse) does.
-func NetURLReader() Reader { return netURLReader{} }
+func NetURLReader() RelativeReader { return netURLReader{} }
 
 type netURLReader struct{}
 
@@ -92,7 +95,7 @@ func (netURLReader) Read(s string) (Reading, error) {
 	if err != nil {
 		return Reading{}, err
 	}
-	rd := Reading{Parser: "net/url"}
+	rd := Reading{Parser: "net/url", Scheme: u.Scheme}
 	rest, _, _ := strings.Cut(s, "#")
 	if u.Scheme != "" {
 		rest = rest[len(u.Scheme)+1:]
@@ -123,11 +126,11 @@ func (netURLReader) Read(s string) (Reading, error) {
 
 // DefaultReaders are the readers that Differentials compares a reference of spec with
 // when the caller names none: the parsers that are deployed, namely the current and the
-// previous RFC grammar (RFC 3986, RFC 2396) and Go's net/url, less spec's own. The
-// historical versions (url-1993, RFC 1738, RFC 1808, ...) are left out: a string they
-// would read differently is no hazard where nothing implements them. (The WHATWG URL
-// parser is deployed too, but package uri does not carry one: the urispec command adds
-// it.) Pass SpecReader of a historical spec to compare with it all the same.
+// previous RFC grammar (RFC 3986, RFC 2396), Go's net/url and the WHATWG URL parser
+// (WHATWGReader, a browser's reading), less spec's own. The historical versions
+// (url-1993, RFC 1738, RFC 1808, ...) are left out: a string they would read differently
+// is no hazard where nothing implements them. Pass SpecReader of a historical spec to
+// compare with it all the same.
 func DefaultReaders(spec Spec) []Reader {
 	var out []Reader
 	for _, s := range []Spec{RFC3986, RFC2396} {
@@ -135,7 +138,7 @@ func DefaultReaders(spec Spec) []Reader {
 			out = append(out, SpecReader(s))
 		}
 	}
-	return append(out, NetURLReader())
+	return append(out, NetURLReader(), WHATWGReader())
 }
 
 // Differentials compares the reference's userinfo, host, port and path with the readings

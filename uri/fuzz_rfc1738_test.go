@@ -25,6 +25,7 @@ import (
 const rfc1738FuzzMax = 256
 
 func FuzzStrictRFC1738(f *testing.F) {
+	handOffGrammars(f)
 	g := loadRFC1738ABNF(f)
 	for _, s := range []string{
 		"http://a/b?c", "ftp://u:p@1.2.3.4:21/a;type=i", "file:///x", "news:*", "news:a@b.c", "nntp://h/g/1",

@@ -37,7 +37,9 @@ type HazardCode string
 //	                         to ": / ? # @ [ ] ." (U+FF1A, U+3002; RFC 3987 section 8)
 //	internal-host            a host that is a loopback, unspecified, link-local,
 //	                         private, shared (carrier-grade NAT) or cloud metadata
-//	                         address, in any notation (RFC 6890, RFC 4291 2.5)
+//	                         address, in any notation (RFC 6890, RFC 4291 2.5), or
+//	                         a name internal by itself: localhost (RFC 6761 6.3),
+//	                         the clouds' metadata names (hazard_local.go)
 //	ipv4-in-ipv6             an IPv6 host that embeds an IPv4 address: mapped,
 //	                         translated, compatible, NAT64 (RFC 4291 2.5.5, RFC 6052)
 //	script-scheme            javascript: or vbscript: (HTML Standard)
@@ -66,7 +68,8 @@ type HazardCode string
 //	differential-path        a different path and query, where both read an authority 3.3
 //
 // Lenient readings (Error.Lenient): a lenient parser (net/url, the WHATWG parser)
-// accepts a string that the spec rejects.
+// accepts a string that the spec rejects, and reads it in a way that misleads; the
+// hazards of what it reads (internal-host, active-data, ...) follow.
 //
 //	lenient-reading          another parser reads what the spec rejects, at the byte
 //	                         where the spec stopped (URL Standard, validation error)
@@ -206,18 +209,28 @@ type hazards struct {
 }
 
 func (h *hazards) add(code HazardCode, off, length int, format string, args ...any) {
-	h.out = append(h.out, Hazard{Code: code, Section: code.Section(h.r.spec), Offset: off,
+	h.addSection(code, code.Section(h.r.spec), off, length, format, args...)
+}
+
+// addSection adds a hazard whose source is not its code's section: a name that RFC 6761
+// or a cloud's documentation makes internal.
+func (h *hazards) addSection(code HazardCode, section string, off, length int, format string, args ...any) {
+	h.out = append(h.out, Hazard{Code: code, Section: section, Offset: off,
 		Length: length, Message: fmt.Sprintf(format, args...)})
 }
 
 // Hazards returns the hazards of the reference itself, in the order of the input (see
 // HazardCode for the list); nil when there is none. It does not compare the reference
-// with other parsers: Differentials does.
+// with other parsers: Differentials does. The URL inside a jar:, view-source: or feed:
+// URL is read too, and its hazards are given at their offsets in the reference.
 //
 // Each check reads the components as this spec splits them, so the same string can have
 // different hazards under different specs (under RFC 2396 "a@b@c" is a registry-based
 // authority, with no userinfo to mislead).
-func (r Reference) Hazards() []Hazard {
+func (r Reference) Hazards() []Hazard { return r.hazardsAt(0) }
+
+// hazardsAt is Hazards of a reference that is depth URLs deep inside others (nested).
+func (r Reference) hazardsAt(depth int) []Hazard {
 	h := &hazards{r: r}
 	h.schemes()
 	h.host()
@@ -231,6 +244,7 @@ func (r Reference) Hazards() []Hazard {
 	if r.spec.desc().iri {
 		h.iri()
 	}
+	h.nested(depth)
 	sortHazards(h.out)
 	return h.out
 }

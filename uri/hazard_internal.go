@@ -7,12 +7,13 @@ import (
 )
 
 // internalHost raises InternalHost for a host that is an address of the special-purpose
-// ranges a server must not be talked into reaching (RFC 6890), and IPv4InIPv6 for an
+// ranges a server must not be talked into reaching (RFC 6890), or a name of the local
+// machine or of a cloud's metadata service (hazard_local.go), and IPv4InIPv6 for an
 // IPv6 address that carries an IPv4 address (RFC 4291 section 2.5.5, RFC 6052), in
 // every notation that deployed parsers read as an address: dotted decimal, the
 // inet_aton forms of rareIPv4, escapes (the WHATWG parser decodes the host before it
-// reads an IPv4 address) and IPv6 literals with or without a zone. Host names are left
-// alone: what "localhost" or "127.0.0.1.nip.io" resolves to is known only by resolving.
+// reads an IPv4 address) and IPv6 literals with or without a zone. Other names are left
+// alone: what "127.0.0.1.nip.io" resolves to is known only by resolving.
 func (h *hazards) internalHost() {
 	r := h.r
 	b, e, ok := r.hostSpan()
@@ -20,27 +21,39 @@ func (h *hazards) internalHost() {
 		return
 	}
 	host := r.input[b:e]
-	addr, ok := hostAddr(host)
-	if !ok {
-		return
+	if addr, ok := hostAddr(host); ok {
+		if v4, embedding := embeddedIPv4(addr); embedding != "" {
+			h.add(IPv4InIPv6, b, e-b, "host %q is %s of %s: a filter of IPv6 addresses misses the IPv4 address it reaches", host, embedding, v4)
+		}
 	}
-	v4, embedding := embeddedIPv4(addr)
-	if embedding != "" {
-		h.add(IPv4InIPv6, b, e-b, "host %q is %s of %s: a filter of IPv6 addresses misses the IPv4 address it reaches", host, embedding, v4)
+	if msg, section, ok := internalTarget(host); ok {
+		h.addSection(InternalHost, section, b, e-b, "%s", msg)
 	}
-	target := addr
-	if embedding != "" {
-		target = v4
+}
+
+// internalTarget says why host, read as deployed parsers read it, is an internal target
+// (an address of an internal range, the local machine or a metadata service, by address
+// or by name), and where that is said; ok is false for any other host.
+func internalTarget(host string) (msg, section string, ok bool) {
+	if addr, ok := hostAddr(host); ok {
+		target := addr
+		if v4, embedding := embeddedIPv4(addr); embedding != "" {
+			target = v4
+		}
+		class := internalClass(target)
+		if class == "" {
+			return "", "", false
+		}
+		notation := ""
+		if target.String() != strings.Trim(host, "[]") {
+			notation = fmt.Sprintf(" (%s)", target)
+		}
+		return fmt.Sprintf("host %q%s is %s: a server fetching it reaches its own host or network", host, notation, class), InternalHost.Section(RFC3986), true
 	}
-	class := internalClass(target)
-	if class == "" {
-		return
+	if n, ok := localNameOf(host); ok {
+		return fmt.Sprintf("host %q names %s: a server fetching it reaches its own host or network", host, n.what), n.section, true
 	}
-	notation := ""
-	if target.String() != strings.Trim(host, "[]") {
-		notation = fmt.Sprintf(" (%s)", target)
-	}
-	h.add(InternalHost, b, e-b, "host %q%s is %s: a server fetching it reaches its own host or network", host, notation, class)
+	return "", "", false
 }
 
 // hostAddr reads host as an IP address the way deployed parsers do: an IPv6 literal in
@@ -80,6 +93,14 @@ var (
 	metadataIPv4    = netip.MustParseAddr("169.254.169.254")   // most clouds
 	metadataOracle  = netip.MustParseAddr("192.0.0.192")       // Oracle Cloud's older service
 	metadataIPv6    = netip.MustParseAddr("fd00:ec2::254")     // AWS over IPv6
+	// Alibaba Cloud's ECS metadata service ("Instance metadata",
+	// https://www.alibabacloud.com/help/en/ecs/user-guide/view-instance-metadata), in
+	// the shared address space.
+	metadataAlibaba = netip.MustParseAddr("100.100.100.200")
+	// Azure's WireServer, a public address that every Azure VM reaches on its host node
+	// (agent channel, DNS, DHCP, health probes: "What is IP address 168.63.129.16?",
+	// https://learn.microsoft.com/azure/virtual-network/what-is-ip-address-168-63-129-16).
+	metadataAzure = netip.MustParseAddr("168.63.129.16")
 )
 
 // embeddedIPv4 returns the IPv4 address that an IPv6 address carries and the name of
@@ -107,8 +128,10 @@ func embeddedIPv4(a netip.Addr) (netip.Addr, string) {
 // network, or "" for any other address.
 func internalClass(a netip.Addr) string {
 	switch {
-	case a == metadataIPv4, a == metadataOracle, a == metadataIPv6:
+	case a == metadataIPv4, a == metadataOracle, a == metadataIPv6, a == metadataAlibaba:
 		return fmt.Sprintf("the cloud instance metadata service (%s), which hands out credentials", a)
+	case a == metadataAzure:
+		return fmt.Sprintf("Azure's WireServer (%s), the platform's channel to every VM's host node", a)
 	case a.IsLoopback():
 		if a.Is4() {
 			return "loopback (127.0.0.0/8)"

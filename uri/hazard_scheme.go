@@ -10,7 +10,8 @@ import (
 // and those that the scheme's own RFC names in its security considerations:
 // script-scheme (javascript:, vbscript:), active-data (a data: URL of a type that runs
 // script), file-scheme (file: naming a local file) or file-remote-host (another host),
-// smuggling-scheme (gopher:, dict:), http-userinfo and mailto-header. They read the
+// smuggling-scheme (gopher:, dict:, tftp:), http-userinfo and mailto-header; netdoc:
+// (Java's) naming no host is file-scheme. They read the
 // generic components (scheme, userinfo, host, query), so they hold under every spec
 // that splits them. Each spans the scheme, or the part it concerns.
 func (h *hazards) schemes() {
@@ -42,8 +43,15 @@ func (h *hazards) schemes() {
 		}
 	case "mailto":
 		h.mailtoHeaders()
-	case "gopher", "dict":
+	case "gopher", "dict", "tftp":
+		// tftp: the path is the file name of a read request (RFC 1350), sent in a UDP
+		// datagram to any port (memcached, DNS).
 		h.add(SmugglingScheme, b, e-b, "the %s: scheme writes the text of the URL, decoded, to any host and port: a server that fetches it can be made to speak another protocol (SMTP, Redis, memcached)", scheme)
+	case "netdoc":
+		// Java's netdoc: handler opens a file: URL where the netdoc: URL names no host.
+		if hb, he, ok := r.hostSpan(); !ok || hb == he {
+			h.add(FileScheme, b, e-b, "Java's netdoc: scheme reads a local file when it names no host: a server that fetches this URL reads its own files")
+		}
 	}
 }
 

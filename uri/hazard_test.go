@@ -91,7 +91,35 @@ var hazardCases = []hazardCase{
 	{RFC3986, "http://[2001:db8::1]/", nil, []HazardCode{InternalHost, IPv4InIPv6}, ""},
 	{RFC3986, "http://[v1.127.0.0.1]/", nil, []HazardCode{InternalHost, IPv4InIPv6}, ""},
 	{RFC3986, "http://127.0.0.1.example.com/", nil, []HazardCode{InternalHost}, ""},
-	{RFC3986, "http://localhost/", nil, []HazardCode{InternalHost}, ""}, // a name: not read here
+	// Names that are internal by themselves (RFC 6761; the clouds' metadata names), in any
+	// case, escaped, with a final ".", or mapped by UTS #46; other names are not.
+	{RFC3986, "http://localhost/", []HazardCode{InternalHost}, nil, "localhost"},
+	{RFC3986, "http://LocalHost.:80/", []HazardCode{InternalHost}, nil, "LocalHost."},
+	{RFC3986, "http://a.b.localhost/", []HazardCode{InternalHost}, nil, "a.b.localhost"},
+	{RFC3986, "http://%6cocalhost/", []HazardCode{InternalHost}, nil, "%6cocalhost"},
+	{RFC3987, "http://loca\u217chost/", []HazardCode{InternalHost}, nil, "loca\u217chost"},
+	{RFC3986, "http://metadata.google.internal/computeMetadata/v1/", []HazardCode{InternalHost}, nil, "metadata.google.internal"},
+	{RFC3986, "http://metadata/computeMetadata/v1/", []HazardCode{InternalHost}, nil, "metadata"},
+	{RFC3986, "http://instance-data/latest/meta-data/", []HazardCode{InternalHost}, nil, "instance-data"},
+	{RFC3986, "http://100.100.100.200/latest/meta-data/", []HazardCode{InternalHost}, nil, "100.100.100.200"},
+	{RFC3986, "http://168.63.129.16/machine?comp=goalstate", []HazardCode{InternalHost}, nil, "168.63.129.16"},
+	{RFC3986, "http://localhost.example/", nil, []HazardCode{InternalHost}, ""},
+	{RFC3986, "http://notlocalhost/", nil, []HazardCode{InternalHost}, ""},
+	{RFC3986, "http://127.0.0.1.nip.io/", nil, []HazardCode{InternalHost}, ""}, // its danger is in DNS
+	{RFC3986, "http://metadata.google.internal.example/", nil, []HazardCode{InternalHost}, ""},
+	{RFC3986, "http://168.63.129.17/", nil, []HazardCode{InternalHost}, ""},
+
+	// The URL inside a jar:, view-source: or feed: URL, which the client fetches.
+	{RFC3986, "jar:http://127.0.0.1!/", []HazardCode{InternalHost}, nil, "127.0.0.1"},
+	{RFC3986, "JAR:https://localhost:8080/a.jar!/x.class", []HazardCode{InternalHost}, nil, "localhost"},
+	{RFC3986, "jar:jar:ftp://10.0.0.1/a.zip!/b.jar!/c", []HazardCode{InternalHost}, nil, "10.0.0.1"},
+	{RFC3986, "view-source:javascript:alert(1)", []HazardCode{ScriptScheme}, nil, "javascript"},
+	{RFC3986, "feed:gopher://127.0.0.1:6379/_INFO", []HazardCode{SmugglingScheme, InternalHost}, nil, "gopher"},
+	{RFC3986, "jar:http://example.com!/", nil, []HazardCode{InternalHost}, ""},
+	{RFC3986, "tftp://evil.example:12346/TESTUDPPACKET", []HazardCode{SmugglingScheme}, nil, "tftp"},
+	{RFC3986, "netdoc:///etc/passwd", []HazardCode{FileScheme}, nil, "netdoc"},
+	{RFC3986, "netdoc://example.com/doc", nil, []HazardCode{FileScheme}, ""},
+	{RFC3986, "jar:127.0.0.1!/", nil, []HazardCode{InternalHost}, ""}, // no URL inside
 	{RFC3986, "http://08.0.0.1/", nil, []HazardCode{InternalHost}, ""},
 	{RFC3986, "http://example.com/127.0.0.1", nil, []HazardCode{InternalHost}, ""},
 
@@ -348,7 +376,7 @@ func TestDefaultReadersAreDeployed(t *testing.T) {
 	for _, rd := range DefaultReaders(RFC3987) {
 		names = append(names, rd.Name())
 	}
-	if want := []string{"rfc3986", "rfc2396", "net/url"}; !slices.Equal(names, want) {
+	if want := []string{"rfc3986", "rfc2396", "net/url", "whatwg"}; !slices.Equal(names, want) {
 		t.Errorf("DefaultReaders(rfc3987) = %v, want %v", names, want)
 	}
 }

@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -30,8 +31,11 @@ func TestLenient(t *testing.T) {
 		// Grammars are not lenient readers.
 		{"http://user:pass@good.example@evil.example/", []Reader{SpecReader(RFC2396)}, 0, "", ""},
 		// Bytes that no parser takes for a delimiter.
-		{"http://b\u00fccher.example/", []Reader{fakeReader{"whatwg", evil}}, 0, "", ""},
-		{"http://example.com/a b", []Reader{fakeReader{"whatwg", evil}}, 0, "", ""},
+		{"http://b\u00fccher.example/", []Reader{WHATWGReader(), NetURLReader()}, 0, "", ""},
+		{"http://B\u00dcCHER.example/", []Reader{WHATWGReader(), NetURLReader()}, 0, "", ""},
+		{"http://b%C3%BCcher.example/a b", []Reader{WHATWGReader(), NetURLReader()}, 0, "", ""},
+		{"http://example.com/a b", []Reader{WHATWGReader(), NetURLReader()}, 0, "", ""},
+		{"https://matrix.to/#/#room", []Reader{WHATWGReader(), NetURLReader()}, 0, "", ""},
 		{"http://example.com/%s", []Reader{NetURLReader()}, 0, "", ""},
 	} {
 		err := Validate(RFC3986, c.in)
@@ -56,6 +60,53 @@ func TestLenient(t *testing.T) {
 		}
 		if !strings.Contains(h.Message, c.message) {
 			t.Errorf("%q: message %q lacks %q", c.in, h.Message, c.message)
+		}
+	}
+}
+
+// TestLenientDeployed: strings that a spec rejects and that the deployed parsers read
+// anyway (the WHATWG parser, net/url) get the hazards of what they read: each string
+// here raises at least the codes listed, under rfc3986 with its scheme grammars (the
+// default) or under whatwg.
+func TestLenientDeployed(t *testing.T) {
+	readers := []Reader{NetURLReader(), WHATWGReader()}
+	for _, c := range []struct {
+		spec Spec
+		in   string
+		want []HazardCode
+	}{
+		{RFC3986, "http://127\u30020\u30020\u30021/", []HazardCode{LenientReading, InternalHost}},
+		{RFC3986, "http://\u2460\u2461\u2466.\u24ea.\u24ea.\u2460/", []HazardCode{LenientReading, InternalHost}},
+		{RFC3986, "http://loca\u217chost/", []HazardCode{LenientReading, InternalHost}},
+		{RFC3986, "http://\u24d6\u24de\u24de\u24d6\u24db\u24d4.com/", []HazardCode{LenientReading}},
+		{RFC3986, "http://1.1.1.1 &@2.2.2.2# @3.3.3.3/", []HazardCode{LenientReading}},
+		{RFC3986, "http://foo@127.0.0.1 @google.com/", []HazardCode{LenientReading}},
+		{RFC3986, "https://www.victim.com\u2044some\u2044path\u2044\u0294some=param\uff03hash@attacker.com", []HazardCode{LenientReading}},
+		{RFC3986, "http:0xd8.0x3a.0xd6.0xce", []HazardCode{LenientReading}},
+		{RFC3986, "http:///attacker.com", []HazardCode{LenientReading}},
+		{RFC3986, "https:///www.whitelisteddomain.tld@www.google.com/%2e%2e", []HazardCode{LenientReading}},
+		{RFC3986, "http:/evil.example/", []HazardCode{LenientReading}},
+		{RFC3986, "data:text/html,<script>alert(1)</script>", []HazardCode{ActiveData}},
+		{RFC3986, "http://a.com\uff0fX.b.com", []HazardCode{LookalikeDelimiter}},
+		{RFC3986, "https://evil.c\u2100.example.com", []HazardCode{LookalikeDelimiter}},
+		{RFC3986, "tftp://127.0.0.1:69/a b", []HazardCode{SmugglingScheme, InternalHost}},
+		{RFC3986, "http://127.0.0.1:25/%0D%0AHELO orange.tw%0D%0AMAIL FROM\u2026", []HazardCode{InternalHost, BadPort, EncodedControl}},
+		{WHATWG, "http://0x7f.1/", []HazardCode{LenientReading, InternalHost}},
+		{WHATWG, "http://127.0.0.1./", []HazardCode{InternalHost}},
+		{WHATWG, "http://%31%32%37.0.0.1/", []HazardCode{InternalHost}},
+	} {
+		p, _ := NewParser(c.spec)
+		_, err := p.Parse(c.in)
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Errorf("%v %q: %v; want a rejection", c.spec, c.in, err)
+			continue
+		}
+		hz := e.Lenient(readers...)
+		for _, code := range c.want {
+			if !slices.ContainsFunc(hz, func(h Hazard) bool { return h.Code == code }) {
+				t.Errorf("%v %q: no %s in %v", c.spec, c.in, code, hz)
+			}
 		}
 	}
 }

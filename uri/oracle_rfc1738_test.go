@@ -75,7 +75,7 @@ func loadRFC1738ABNF(t testing.TB) *goabnf.Grammar {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := goabnf.ParseABNF(src)
+	g, err := parseABNF(src)
 	if err != nil {
 		t.Fatalf("grammar/rfc1738.abnf: %v", err)
 	}

@@ -47,7 +47,7 @@ func loadSchemeOracles(t testing.TB) []*schemeOracle {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := goabnf.ParseABNF(src)
+		g, err := parseABNF(src)
 		if err != nil {
 			t.Fatalf("%s: %v (go-abnf wants CRLF line endings and rule names in column 1)", path, err)
 		}

@@ -154,45 +154,20 @@ func loadOracles(t testing.TB) []*oracle {
 	t.Helper()
 	oraclesOnce.Do(func() {
 		for _, spec := range uri.Specs() {
-			o, err := loadOracle(spec.String())
+			o, err := prepareOracle(spec.String())
 			if err != nil {
 				oraclesErr = err
 				return
 			}
-			if o == nil {
-				continue
+			if o != nil {
+				oracles = append(oracles, o)
 			}
-			o.spec = spec
-			// The ABNF is the spec's grammar alone: the scheme grammars that rfc3986 and
-			// rfc3987 add by default have oracles of their own (TestSchemeOracle).
-			p, err := uri.NewParser(spec)
-			if err != nil {
-				oraclesErr = err
-				return
-			}
-			switch {
-			case o.parserOpt == "generic-only" || p.SchemeGrammars():
-				o.opts = append(o.opts, uri.GenericOnly())
-			case o.parserOpt == "grammar-only": // the grammar without the checks that follow it (whatwg)
-				o.opts = append(o.opts, uri.GrammarOnly())
-			}
-			if base := o.base; base != "" {
-				o.opts = append(o.opts, uri.Base(base))
-			}
-			o.newParser = func() (*uri.Parser, error) { return uri.NewParser(spec, o.opts...) }
-			o.wide = spec == uri.RFC3987 // non-ASCII terminals: non-ASCII near-misses too
-			oracles = append(oracles, o)
 		}
-		// RFC 6570's URI Template grammar, which is no spec version: its own parser and
-		// the characters of its expressions in the near-misses.
-		o, err := loadOracle("rfc6570")
+		o, err := prepareOracle("rfc6570")
 		if err != nil {
 			oraclesErr = err
 			return
 		}
-		o.newParser = func() (*uri.Parser, error) { return uri.NewTemplateParser(), nil }
-		o.alphabet = templateMutationAlphabet
-		o.wide = true
 		oracles = append(oracles, o)
 	})
 	if oraclesErr != nil {
@@ -202,6 +177,51 @@ func loadOracles(t testing.TB) []*oracle {
 		t.Fatal("no spec has both a parser and a grammar/<spec>.abnf")
 	}
 	return oracles
+}
+
+// prepareOracle loads the oracle of one grammar (a spec ID, or "rfc6570" for URI
+// Templates) with the parser it is compared with; nil for a spec without an .abnf file.
+// A fuzz target loads its own alone: each fuzz worker runs the target's setup again.
+func prepareOracle(name string) (*oracle, error) {
+	if name == "rfc6570" {
+		// RFC 6570's URI Template grammar, which is no spec version: its own parser and
+		// the characters of its expressions in the near-misses.
+		o, err := loadOracle("rfc6570")
+		if err != nil {
+			return nil, err
+		}
+		o.newParser = func() (*uri.Parser, error) { return uri.NewTemplateParser(), nil }
+		o.alphabet = templateMutationAlphabet
+		o.wide = true
+		return o, nil
+	}
+	spec, err := uri.ParseSpec(name)
+	if err != nil {
+		return nil, err
+	}
+	o, err := loadOracle(name)
+	if err != nil || o == nil {
+		return nil, err
+	}
+	o.spec = spec
+	// The ABNF is the spec's grammar alone: the scheme grammars that rfc3986 and rfc3987
+	// add by default have oracles of their own (TestSchemeOracle).
+	p, err := uri.NewParser(spec)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case o.parserOpt == "generic-only" || p.SchemeGrammars():
+		o.opts = append(o.opts, uri.GenericOnly())
+	case o.parserOpt == "grammar-only": // the grammar without the checks that follow it (whatwg)
+		o.opts = append(o.opts, uri.GrammarOnly())
+	}
+	if base := o.base; base != "" {
+		o.opts = append(o.opts, uri.Base(base))
+	}
+	o.newParser = func() (*uri.Parser, error) { return uri.NewParser(spec, o.opts...) }
+	o.wide = spec == uri.RFC3987 // non-ASCII terminals: non-ASCII near-misses too
+	return o, nil
 }
 
 // loadOracle reads grammar/<name>.abnf, or returns nil if there is none.
@@ -214,7 +234,7 @@ func loadOracle(name string) (*oracle, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := goabnf.ParseABNF(src)
+	g, err := parseABNF(src)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v (go-abnf wants CRLF line endings and rule names in column 1)", path, err)
 	}

@@ -41,17 +41,21 @@ type SchemeParameter struct {
 }
 
 // pnameParameters lists the parameters of m whose name and value are the tokens of the
-// rules pname and pvalue (tel and geo spell them alike), in input order.
+// rules pname and pvalue (tel and geo spell them alike), in input order. Both lists are
+// in input order, so one pass pairs each name with the value that follows its "=", in
+// time linear in the number of parameters.
 func pnameParameters(m *schemeMatch) []SchemeParameter {
-	out := []SchemeParameter{}
-	values := m.all("pvalue")
-	for _, n := range m.all("pname") {
+	names, values := m.all("pname"), m.all("pvalue")
+	out := make([]SchemeParameter, 0, len(names))
+	j := 0
+	for _, n := range names {
 		p := SchemeParameter{Name: m.text[n[0]:n[1]]}
-		for _, v := range values {
-			if v[0] == n[1]+1 { // pname "=" pvalue
-				val := m.text[v[0]:v[1]]
-				p.Value = &val
-			}
+		for j < len(values) && values[j][0] <= n[1] {
+			j++
+		}
+		if j < len(values) && values[j][0] == n[1]+1 { // pname "=" pvalue
+			val := m.text[values[j][0]:values[j][1]]
+			p.Value = &val
 		}
 		out = append(out, p)
 	}

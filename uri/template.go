@@ -161,13 +161,28 @@ func ParseTemplate(s string) (Template, error) {
 		return Template{}, templateError(p.explain(s))
 	}
 	t := Template{raw: s, level: 1}
+	tokens := p.tokens()
+	// The parts and the variables of every expression in one allocation each: a
+	// template of many expressions would otherwise grow its slices by copying them over
+	// and over.
+	nexpr, nvars := 0, 0
+	for _, tok := range tokens {
+		switch int(tok[0]) {
+		case tr.expression:
+			nexpr++
+		case tr.varspec:
+			nvars++
+		}
+	}
+	t.parts = make([]TemplatePart, 0, 2*nexpr+1)
+	all := make([]Varspec, 0, nvars)
 	var (
 		op   byte
-		vars []Varspec
 		v    Varspec
+		from int // the first variable of the expression being read, in all
 		last int // end of the previous expression
 	)
-	for _, tok := range p.tokens() { // post-order: an expression's parts come before it
+	for _, tok := range tokens { // post-order: an expression's parts come before it
 		rule, start, end := int(tok[0]), int(tok[1]), int(tok[2])
 		switch rule {
 		case tr.operator:
@@ -179,16 +194,16 @@ func ParseTemplate(s string) (Template, error) {
 		case tr.explode:
 			v.Explode = true
 		case tr.varspec:
-			vars = append(vars, v)
+			all = append(all, v)
 			v = Varspec{}
 		case tr.expression:
 			if start > last {
 				t.parts = append(t.parts, TemplatePart{Offset: last, Text: s[last:start]})
 			}
-			part := TemplatePart{Offset: start, Text: s[start:end], Expression: true, Operator: op, Vars: vars}
+			part := TemplatePart{Offset: start, Text: s[start:end], Expression: true, Operator: op, Vars: all[from:len(all):len(all)]}
 			t.level = max(t.level, part.level())
 			t.parts = append(t.parts, part)
-			op, vars, last = 0, nil, end
+			op, from, last = 0, len(all), end
 		}
 	}
 	if last < len(s) {
@@ -253,9 +268,11 @@ func (t Template) Level() int {
 // first appear.
 func (t Template) Variables() []string {
 	var out []string
+	seen := map[string]bool{}
 	for _, p := range t.parts {
 		for _, v := range p.Vars {
-			if !slices.Contains(out, v.Name) {
+			if !seen[v.Name] {
+				seen[v.Name] = true
 				out = append(out, v.Name)
 			}
 		}

@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -59,7 +60,8 @@ func (v TemplateValue) defined() bool {
 	return false
 }
 
-// ExpandError says why an expression of a valid template cannot be expanded.
+// ExpandError says why an expression of a valid template cannot be expanded, or where
+// an expansion stopped at its limit (MaxExpansion).
 type ExpandError struct {
 	// Offset is the byte offset of the expression in the template, Expression its text.
 	Offset     int
@@ -67,9 +69,28 @@ type ExpandError struct {
 	// Var is the variable concerned ("" when the error is the operator's).
 	Var    string
 	Reason string
+	// Limit is the MaxExpansion the expansion would have passed at this expression, 0
+	// for an error of the expression itself. errors.Is(err, ErrExpansionLimit) tells
+	// the two apart.
+	Limit int
+}
+
+// ErrExpansionLimit is what an ExpandError of an expansion that stopped at its limit
+// (MaxExpansion) unwraps to.
+var ErrExpansionLimit = errors.New("rfc6570: expansion limit reached")
+
+// Unwrap returns ErrExpansionLimit for an expansion that stopped at its limit, else nil.
+func (e *ExpandError) Unwrap() error {
+	if e.Limit > 0 {
+		return ErrExpansionLimit
+	}
+	return nil
 }
 
 func (e *ExpandError) Error() string {
+	if e.Limit > 0 {
+		return fmt.Sprintf("rfc6570: expansion stopped at %s (byte %d): %s", e.Expression, e.Offset, e.Reason)
+	}
 	if e.Var == "" {
 		return fmt.Sprintf("rfc6570: cannot expand %s at byte %d: %s", e.Expression, e.Offset, e.Reason)
 	}
@@ -109,28 +130,81 @@ func operatorRule(op byte) (opRule, bool) {
 	return opRule{}, false
 }
 
+// An ExpandOption sets how Template.Expand expands.
+type ExpandOption func(*expandConfig)
+
+type expandConfig struct{ limit int }
+
+// MaxExpansion bounds the expansion to n bytes (n > 0; 0 is no bound, the default).
+// An expansion can be far longer than its template and variables: a variable repeated
+// in the template is written each time, and each byte that is not allowed in a URI
+// takes three ("{a}{a}{a}" with a 10 MiB value is 30 MiB, and more once
+// pct-encoded). An expansion that would be longer stops there, without writing the
+// rest, and fails with an *ExpandError whose Limit is n, at the expression it was
+// writing (errors.Is(err, ErrExpansionLimit)).
+func MaxExpansion(n int) ExpandOption {
+	return func(c *expandConfig) { c.limit = max(n, 0) }
+}
+
 // Expand expands the template with the variables vars (section 3): a variable that vars
 // lacks is undefined. It fails with an *ExpandError on an expression that section 3
 // gives no expansion: a reserved operator of 2.2, or a prefix modifier on a list or an
-// associative array (2.4.1: "not applicable to variables that have composite values").
-// Literals are copied, each character that is not allowed in a URI as its
-// pct-encoded UTF-8 (3.1).
-func (t Template) Expand(vars map[string]TemplateValue) (string, error) {
-	var b strings.Builder
+// associative array (2.4.1: "not applicable to variables that have composite values"),
+// and, with MaxExpansion, on an expansion that would be longer than its limit. Literals
+// are copied, each character that is not allowed in a URI as its pct-encoded UTF-8
+// (3.1). It takes time linear in the length of the expansion, which it writes once.
+func (t Template) Expand(vars map[string]TemplateValue, opts ...ExpandOption) (string, error) {
+	var c expandConfig
+	for _, o := range opts {
+		o(&c)
+	}
+	b := &expansion{limit: c.limit}
 	for _, p := range t.parts {
 		if !p.Expression {
-			appendEncoded(&b, p.Text, true)
-			continue
-		}
-		if err := p.expand(&b, vars); err != nil {
+			b.appendEncoded(p.Text, true)
+		} else if err := p.expand(b, vars); err != nil {
 			return "", err
+		}
+		if b.over {
+			return "", &ExpandError{Offset: p.Offset, Expression: p.Text, Limit: c.limit,
+				Reason: fmt.Sprintf("the expansion would be longer than its limit of %d bytes (MaxExpansion)", c.limit)}
 		}
 	}
 	return b.String(), nil
 }
 
+// expansion is an expansion being written: a strings.Builder that stops writing once
+// it holds limit bytes (0: no limit) and then records that it was over.
+type expansion struct {
+	strings.Builder
+	limit int
+	over  bool
+}
+
+// room reports whether n more bytes fit, and records that they do not.
+func (b *expansion) room(n int) bool {
+	if b.limit > 0 && b.Len()+n > b.limit {
+		b.over = true
+	}
+	return !b.over
+}
+
+func (b *expansion) WriteString(s string) (int, error) {
+	if !b.room(len(s)) {
+		return 0, nil
+	}
+	return b.Builder.WriteString(s)
+}
+
+func (b *expansion) WriteByte(c byte) error {
+	if !b.room(1) {
+		return nil
+	}
+	return b.Builder.WriteByte(c)
+}
+
 // expand writes the expansion of expression p (Appendix A).
-func (p TemplatePart) expand(b *strings.Builder, vars map[string]TemplateValue) error {
+func (p TemplatePart) expand(b *expansion, vars map[string]TemplateValue) error {
 	rule, ok := operatorRule(p.Operator)
 	if !ok {
 		return &ExpandError{Offset: p.Offset, Expression: p.Text,
@@ -138,6 +212,9 @@ func (p TemplatePart) expand(b *strings.Builder, vars map[string]TemplateValue) 
 	}
 	first := true
 	for _, vs := range p.Vars {
+		if b.over {
+			return nil
+		}
 		v := vars[vs.Name]
 		if !v.defined() {
 			continue
@@ -161,7 +238,7 @@ func (p TemplatePart) expand(b *strings.Builder, vars map[string]TemplateValue) 
 			if rule.named {
 				writeName(b, vs.Name, s == "", rule.ifemp)
 			}
-			appendEncoded(b, s, rule.reserved)
+			b.appendEncoded(s, rule.reserved)
 		case !vs.Explode:
 			if rule.named {
 				writeName(b, vs.Name, false, rule.ifemp) // a defined composite is not empty
@@ -171,16 +248,16 @@ func (p TemplatePart) expand(b *strings.Builder, vars map[string]TemplateValue) 
 					if i > 0 {
 						b.WriteByte(',')
 					}
-					appendEncoded(b, item, rule.reserved)
+					b.appendEncoded(item, rule.reserved)
 				}
 			} else {
 				for i, pair := range v.pairs {
 					if i > 0 {
 						b.WriteByte(',')
 					}
-					appendEncoded(b, pair.Name, rule.reserved)
+					b.appendEncoded(pair.Name, rule.reserved)
 					b.WriteByte(',')
-					appendEncoded(b, pair.Value, rule.reserved)
+					b.appendEncoded(pair.Value, rule.reserved)
 				}
 			}
 		case v.kind == listValue: // exploded list: each member as if a variable of its own
@@ -191,20 +268,20 @@ func (p TemplatePart) expand(b *strings.Builder, vars map[string]TemplateValue) 
 				if rule.named {
 					writeName(b, vs.Name, item == "", rule.ifemp)
 				}
-				appendEncoded(b, item, rule.reserved)
+				b.appendEncoded(item, rule.reserved)
 			}
 		default: // exploded associative array: name=value pairs, named by their own names
 			for i, pair := range v.pairs {
 				if i > 0 {
 					b.WriteString(rule.sep)
 				}
-				appendEncoded(b, pair.Name, rule.reserved)
+				b.appendEncoded(pair.Name, rule.reserved)
 				if pair.Value == "" && rule.named {
 					b.WriteString(rule.ifemp)
 				} else {
 					b.WriteByte('=')
 				}
-				appendEncoded(b, pair.Value, rule.reserved)
+				b.appendEncoded(pair.Value, rule.reserved)
 			}
 		}
 	}
@@ -213,7 +290,7 @@ func (p TemplatePart) expand(b *strings.Builder, vars map[string]TemplateValue) 
 
 // writeName writes a variable's name and what follows it: ifemp for an empty value,
 // else "=".
-func writeName(b *strings.Builder, name string, empty bool, ifemp string) {
+func writeName(b *expansion, name string, empty bool, ifemp string) {
 	b.WriteString(name)
 	if empty {
 		b.WriteString(ifemp)
@@ -238,8 +315,8 @@ func prefixChars(s string, n int) string {
 // pct-encoded triplet (3.2.1): unreserved characters always pass; with reserved (the
 // "+" and "#" operators, and literals), reserved characters and pct-encoded triplets
 // pass too. Other characters are encoded as the octets of their UTF-8 (bytes that are
-// not UTF-8 are encoded as they are).
-func appendEncoded(b *strings.Builder, s string, reserved bool) {
+// not UTF-8 are encoded as they are). It stops at the limit.
+func (b *expansion) appendEncoded(s string, reserved bool) {
 	const hex = "0123456789ABCDEF"
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -248,12 +325,18 @@ func appendEncoded(b *strings.Builder, s string, reserved bool) {
 		case reserved && strings.IndexByte(":/?#[]@!$&'()*+,;=", c) >= 0:
 		case reserved && c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
 		default:
-			b.WriteByte('%')
-			b.WriteByte(hex[c>>4])
-			b.WriteByte(hex[c&15])
+			if !b.room(3) {
+				return
+			}
+			b.Builder.WriteByte('%')
+			b.Builder.WriteByte(hex[c>>4])
+			b.Builder.WriteByte(hex[c&15])
 			continue
 		}
-		b.WriteByte(c)
+		if !b.room(1) {
+			return
+		}
+		b.Builder.WriteByte(c)
 	}
 }
 

@@ -307,3 +307,35 @@ func FuzzTemplate(f *testing.F) {
 		}
 	})
 }
+
+// TestExpandLimit: an expansion longer than MaxExpansion stops there with an
+// *ExpandError that names the expression and unwraps to ErrExpansionLimit; one that
+// fits, exactly or not, is whole; without the option there is no limit.
+func TestExpandLimit(t *testing.T) {
+	tp, err := uri.ParseTemplate("x{a}{+a}{a}")
+	if err != nil {
+		t.Fatal(err)
+	}
+	vars := map[string]uri.TemplateValue{"a": uri.TemplateString("b c")} // "b%20c", 5 bytes
+	full, err := tp.Expand(vars)
+	if err != nil || full != "xb%20cb%20cb%20c" {
+		t.Fatalf("Expand = %q, %v", full, err)
+	}
+	for _, n := range []int{len(full), len(full) + 1} {
+		if got, err := tp.Expand(vars, uri.MaxExpansion(n)); got != full || err != nil {
+			t.Errorf("MaxExpansion(%d): %q, %v; want %q", n, got, err, full)
+		}
+	}
+	for n, at := range map[int]int{1: 1, 6: 4, len(full) - 1: 8} {
+		got, err := tp.Expand(vars, uri.MaxExpansion(n))
+		var e *uri.ExpandError
+		if got != "" || !errors.As(err, &e) || !errors.Is(err, uri.ErrExpansionLimit) || e.Limit != n || e.Offset != at {
+			t.Errorf("MaxExpansion(%d): %q, %v; want an *ExpandError at byte %d with Limit %d", n, got, err, at, n)
+		}
+	}
+	// A reserved operator is an expression's error, not the limit's.
+	tr, _ := uri.ParseTemplate("{=a}")
+	if _, err := tr.Expand(vars, uri.MaxExpansion(1)); err == nil || errors.Is(err, uri.ErrExpansionLimit) {
+		t.Errorf("{=a}: %v; want the reserved operator's error", err)
+	}
+}

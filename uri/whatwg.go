@@ -117,58 +117,13 @@ func checkDomain(input string, start, end int) *Error {
 	return nil
 }
 
-// validDomainASCII is the domain parser of 3.3 with beStrict true: ldhDomain where it
-// decides, else UTS #46 ToASCII. With beStrict true the parser returns ToASCII's result
-// as it is; its forbidden domain code points, which it checks only with beStrict false,
-// are ASCII code points that UseSTD3ASCIIRules refuses (TestIdnaTestV2Domains checks
-// that none remains).
+// validDomainASCII is the domain parser of 3.3 with beStrict true: UTS #46 ToASCII,
+// which decides most hosts (ASCII letters, digits and hyphens) without the Unicode
+// tables. With beStrict true the parser returns ToASCII's result as it is; its forbidden
+// domain code points, which it checks only with beStrict false, are ASCII code points
+// that UseSTD3ASCIIRules refuses (TestIdnaTestV2Domains checks that none remains).
 func validDomainASCII(host string) (string, error) {
-	if ascii, ok := ldhDomain(host); ok {
-		return ascii, nil
-	}
 	return uts46.ToASCII(host, true)
-}
-
-// ldhDomain is UTS #46 ToASCII with beStrict's flags for the hosts it can decide
-// without the Unicode tables: ASCII letters, digits and hyphens in labels of 1 to 63
-// bytes, none beginning or ending with a hyphen or holding "--" in its third and fourth
-// places (which "xn--" does: those go to x/net/idna), no empty label, at most 253 bytes
-// in all. The mapping then only lower-cases, the Bidi and joiner rules have nothing to
-// check, and STD3 and the lengths hold; ok is false for every other host (a final "."
-// included: VerifyDnsLength refuses the empty root label). Most hosts of real URLs are
-// such names, and UTS #46 processing costs more than the parse on them.
-// TestLDHDomainMatchesUTS46 and FuzzLDHDomain compare the two.
-func ldhDomain(host string) (ascii string, ok bool) {
-	if host == "" || len(host) > 253 {
-		return "", false
-	}
-	upper := false
-	label := 0 // bytes of the current label
-	for i := 0; i <= len(host); i++ {
-		if i == len(host) || host[i] == '.' {
-			if label == 0 || label > 63 || host[i-1] == '-' {
-				return "", false
-			}
-			start := i - label
-			if host[start] == '-' || label >= 4 && host[start+2] == '-' && host[start+3] == '-' {
-				return "", false
-			}
-			label = 0
-			continue
-		}
-		switch c := host[i]; {
-		case 'a' <= c && c <= 'z', '0' <= c && c <= '9', c == '-':
-		case 'A' <= c && c <= 'Z':
-			upper = true
-		default:
-			return "", false
-		}
-		label++
-	}
-	if upper {
-		return strings.ToLower(host), true
-	}
-	return host, true
 }
 
 // isDecimal reports whether s is one or more ASCII digits.

@@ -4,63 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/urispec/urispec/internal/uts46"
 	"github.com/urispec/urispec/internal/uts46/idnatest"
 )
-
-// checkLDH fails t unless ldhDomain, where it decides host, gives what UTS #46 ToASCII
-// with beStrict's flags gives (internal/uts46, proved on Unicode's conformance file by
-// its own tests and by TestIdnaTestV2Domains): the same ASCII and no error.
-func checkLDH(t testing.TB, host string) (decided bool) {
-	ascii, ok := ldhDomain(host)
-	if !ok {
-		return false
-	}
-	want, err := uts46.ToASCII(host, true)
-	if err != nil || ascii != want {
-		t.Fatalf("ldhDomain(%q) = %q; UTS #46 ToASCII gives %q, %v", host, ascii, want, err)
-	}
-	return true
-}
-
-// TestLDHDomainMatchesUTS46 runs every string of up to six bytes over letters of both
-// cases, a digit, a hyphen and a dot (with "xn" to make A-labels), and the lengths at
-// the limits of a label and a name.
-func TestLDHDomainMatchesUTS46(t *testing.T) {
-	const alphabet = "aZ9-.xn"
-	decided := 0
-	var walk func(prefix string)
-	walk = func(prefix string) {
-		if checkLDH(t, prefix) {
-			decided++
-		}
-		if len(prefix) == 6 {
-			return
-		}
-		for i := range len(alphabet) {
-			walk(prefix + alphabet[i:i+1])
-		}
-	}
-	walk("")
-	label63, label64 := strings.Repeat("a", 63), strings.Repeat("a", 64)
-	name253 := strings.Repeat(label63+".", 3) + strings.Repeat("b", 61)
-	for _, host := range []string{label63, label64, label63 + ".com", label64 + ".com",
-		name253, name253 + "c", name253 + ".", "EXAMPLE.com", "example.com.", "a-b.c--d", "ab--c.d", "xn--nxasmq6b.com", "XN--a"} {
-		if checkLDH(t, host) {
-			decided++
-		}
-	}
-	if decided < 1000 {
-		t.Errorf("ldhDomain decided only %d hosts: the test compares next to nothing", decided)
-	}
-}
-
-func FuzzLDHDomain(f *testing.F) {
-	for _, s := range []string{"example.com", "a-b.C", "xn--a.b", "-a", "a..b", "a.", strings.Repeat("a", 64)} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, host string) { checkLDH(t, host) })
-}
 
 // TestIdnaTestV2Domains runs every row of UTS #46's conformance file
 // (testdata/corpora/IdnaTestV2.txt, Unicode 17.0.0) through whatwg's valid domain: the

@@ -48,9 +48,16 @@ var lintRuns = map[string][]string{
 type figureData struct {
 	t     *testing.T
 	dir   string
-	files map[string]string            // corpus: its text file
-	sums  map[string]*summary.Summary  // corpus and "generic": matrix -summary-json
-	lints map[string][]map[string]bool // corpus and run: the codes of each flagged line
+	files map[string]string           // corpus: its text file
+	sums  map[string]*summary.Summary // corpus and "generic": matrix -summary-json
+	lints map[string][]lintedLine     // corpus and run: each flagged line
+}
+
+// lintedLine is one line lint -json flags: the codes of its hazards, and whether the
+// spec accepts it.
+type lintedLine struct {
+	codes map[string]bool
+	valid bool
 }
 
 func (d *figureData) file(corpus string) string {
@@ -102,8 +109,8 @@ func (d *figureData) summary(corpus string, generic bool) *summary.Summary {
 	return s
 }
 
-// lint is the codes of each line that lint -json flags in the named run.
-func (d *figureData) lint(corpus, name string) []map[string]bool {
+// lint is each line that lint -json flags in the named run.
+func (d *figureData) lint(corpus, name string) []lintedLine {
 	key := corpus + " " + name
 	if l, ok := d.lints[key]; ok {
 		return l
@@ -117,7 +124,7 @@ func (d *figureData) lint(corpus, name string) []map[string]bool {
 	if status := run(args, strings.NewReader(""), &stdout, &stderr); status > exitInvalid {
 		d.t.Fatalf("urispec %q: exit %d: %s", args, status, stderr.String())
 	}
-	var out []map[string]bool
+	var out []lintedLine
 	dec := json.NewDecoder(&stdout)
 	for dec.More() {
 		var r lintResult
@@ -128,17 +135,17 @@ func (d *figureData) lint(corpus, name string) []map[string]bool {
 		for _, h := range r.Hazards {
 			codes[string(h.Code)] = true
 		}
-		out = append(out, codes)
+		out = append(out, lintedLine{codes, r.Valid})
 	}
 	d.lints[key] = out
 	return out
 }
 
 // countLines counts the flagged lines of a run for which keep is true.
-func countLines(lines []map[string]bool, keep func(codes map[string]bool) bool) int {
+func countLines(lines []lintedLine, keep func(l lintedLine) bool) int {
 	n := 0
-	for _, codes := range lines {
-		if keep(codes) {
+	for _, l := range lines {
+		if keep(l) {
 			n++
 		}
 	}
@@ -258,21 +265,37 @@ var figures = map[string]func(d *figureData, corpus string, args []string) (stri
 			return "", false
 		}
 		list := codeList(a[1])
-		return fmt.Sprint(countLines(d.lint(c, a[0]), func(codes map[string]bool) bool { return !outside(codes, list) })), true
+		return fmt.Sprint(countLines(d.lint(c, a[0]), func(l lintedLine) bool { return !outside(l.codes, list) })), true
 	},
 	// lint-code RUN CODE: the lines flagged by that code (among others).
 	"lint-code": func(d *figureData, c string, a []string) (string, bool) {
 		if len(a) != 2 {
 			return "", false
 		}
-		return fmt.Sprint(countLines(d.lint(c, a[0]), func(codes map[string]bool) bool { return codes[a[1]] })), true
+		return fmt.Sprint(countLines(d.lint(c, a[0]), func(l lintedLine) bool { return l.codes[a[1]] })), true
 	},
-	// lint-quiet RUN: the lines valid under rfc3986 that lint flags with no code but
-	// lenient-reading (a rejected line's only code).
+	// lint-quiet RUN: the lines valid under rfc3986 that lint does not flag;
+	// lint-valid RUN and lint-rejected RUN: the flagged lines that rfc3986 accepts, and
+	// rejects (flagged for their lenient readings).
 	"lint-quiet": func(d *figureData, c string, a []string) (string, bool) {
-		n, ok := lintLines(d, c, append(slices.Clone(a), "-lenient-reading"))
+		if len(a) != 1 {
+			return "", false
+		}
+		n := countLines(d.lint(c, a[0]), func(l lintedLine) bool { return l.valid })
 		s := d.summary(c, false)
-		return fmt.Sprint(s.Accepts[specIndex(d.t, s, "rfc3986")] - int64(n)), ok && len(a) == 1
+		return fmt.Sprint(s.Accepts[specIndex(d.t, s, "rfc3986")] - int64(n)), true
+	},
+	"lint-valid": func(d *figureData, c string, a []string) (string, bool) {
+		if len(a) != 1 {
+			return "", false
+		}
+		return fmt.Sprint(countLines(d.lint(c, a[0]), func(l lintedLine) bool { return l.valid })), true
+	},
+	"lint-rejected": func(d *figureData, c string, a []string) (string, bool) {
+		if len(a) != 1 {
+			return "", false
+		}
+		return fmt.Sprint(countLines(d.lint(c, a[0]), func(l lintedLine) bool { return !l.valid })), true
 	},
 	// lint-more RUN BASE: how many more lines RUN flags than BASE.
 	"lint-more": func(d *figureData, c string, a []string) (string, bool) {
@@ -292,12 +315,12 @@ func lintLines(d *figureData, corpus string, args []string) (int, bool) {
 	if len(args) == 2 {
 		without = codeList(args[1][1:])
 	}
-	return countLines(d.lint(corpus, args[0]), func(codes map[string]bool) bool { return outside(codes, without) }), true
+	return countLines(d.lint(corpus, args[0]), func(l lintedLine) bool { return outside(l.codes, without) }), true
 }
 
 // TestDocFigures checks every marked figure of README.md and docs/*.md.
 func TestDocFigures(t *testing.T) {
-	d := &figureData{t: t, dir: t.TempDir(), files: map[string]string{}, sums: map[string]*summary.Summary{}, lints: map[string][]map[string]bool{}}
+	d := &figureData{t: t, dir: t.TempDir(), files: map[string]string{}, sums: map[string]*summary.Summary{}, lints: map[string][]lintedLine{}}
 	n := 0
 	for _, doc := range markdownDocs(t) {
 		name := doc.name

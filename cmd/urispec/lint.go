@@ -22,12 +22,15 @@ references with hazards are printed, one line per hazard:
     FILE:LINE:COLUMN: CODE: MESSAGE (SECTION)
 
 where COLUMN is the hazard's byte offset plus 1. With -json, one object per flagged
-reference: {"file", "line", "input", "spec", "hazards": [{"code", "section", "offset",
-"length", "message"}]}. A reference the spec rejects has one hazard, lenient-reading,
-where net/url or the WHATWG parser (among the -with readers) reads a host in it and the
-spec stops at a byte they split differently ("\", a second "@", TAB, CR, LF, spaces at
-either end); a relative one is read by the WHATWG parser against the -base URI (by
-default ` + relativeBase + `, a reserved name). A valid relative reference is also
+reference: {"file", "line", "input", "spec", "valid", "hazards": [{"code", "section",
+"offset", "length", "message"}]}. A reference the spec rejects (by its generic syntax or
+its scheme's grammar) is read by net/url and the WHATWG parser (among the -with
+readers), and its hazards, at the byte where the spec stopped, are their readings where
+these can mislead (lenient-reading: the spec stops at a byte they split differently,
+they read different hosts, or a host the spec does not read there) and the hazards of
+what they read (an internal or metadata target, a script scheme, active data, a bad
+port, a control character in the path); a relative one is read by the WHATWG parser
+against the -base URI (by default ` + relativeBase + `, a reserved name). A valid relative reference is also
 resolved against that base by the spec's algorithm and compared with the WHATWG
 parser's reading of it there. -base must be an absolute URI under -spec.
 Empty lines, and lines that are not UTF-8, hold a NUL or exceed 1 MiB have no hazards
@@ -79,9 +82,12 @@ type lintResult struct {
 	Input string `json:"input"`
 	// InputBase64 is never set: a line that is not UTF-8 is not linted. It keeps the
 	// key set of check and matrix, whose "input" may be lossy.
-	InputBase64 string       `json:"input_base64,omitempty"`
-	Spec        string       `json:"spec"`
-	Hazards     []uri.Hazard `json:"hazards"`
+	InputBase64 string `json:"input_base64,omitempty"`
+	Spec        string `json:"spec"`
+	// Valid is false for a reference the spec rejects, whose hazards are those of the
+	// lenient readings.
+	Valid   bool         `json:"valid"`
+	Hazards []uri.Hazard `json:"hazards"`
 }
 
 func runLint(x *cmdEnv, spec uri.Spec, opts []uri.ParserOption, asJSON bool, with *readersFlag, base string, files []string) int {
@@ -90,23 +96,24 @@ func runLint(x *cmdEnv, spec uri.Spec, opts []uri.ParserOption, asJSON bool, wit
 	// Lines are read on this goroutine, linted in batches on GOMAXPROCS workers (each
 	// with its own parser and readers: neither serves two goroutines) and printed in
 	// input order.
-	newWorker := func() func(inputLine) []uri.Hazard {
+	newWorker := func() func(inputLine) linted {
 		p, _ := uri.NewParser(spec, opts...) // -spec checked it
 		readers := with.readers()
-		return func(in inputLine) []uri.Hazard {
+		return func(in inputLine) linted {
 			if in.readErr != nil {
-				return nil // too long: not a reference anyone linted
+				return linted{} // too long: not a reference anyone linted
 			}
 			return lintLine(p, readers, base, in.text)
 		}
 	}
-	emit := func(in inputLine, hz []uri.Hazard) error {
+	emit := func(in inputLine, l linted) error {
+		hz := l.hazards
 		if len(hz) == 0 {
 			return nil
 		}
 		flagged = true
 		if asJSON {
-			return enc.Encode(lintResult{File: in.file, Line: in.line, Input: in.text, Spec: spec.String(), Hazards: hz})
+			return enc.Encode(lintResult{File: in.file, Line: in.line, Input: in.text, Spec: spec.String(), Valid: l.valid, Hazards: hz})
 		}
 		for _, h := range hz {
 			if _, err := fmt.Fprintf(x.stdout, "%s:%d:%d: %s: %s (%s)\n", in.file, in.line, h.Offset+1, h.Code, h.Message, h.Section); err != nil {
@@ -127,17 +134,23 @@ func runLint(x *cmdEnv, spec uri.Spec, opts []uri.ParserOption, asJSON bool, wit
 	return exitOK
 }
 
+// linted is what lint found on one line: its hazards, and whether the spec accepts it.
+type linted struct {
+	hazards []uri.Hazard
+	valid   bool
+}
+
 // lintLine is the hazards of one line under p's spec: its own and, with readers, its
 // differentials; for a line the spec rejects, how the lenient readers (net/url, whatwg)
-// among readers read it; nil for a line that is not text. Relative references are
+// among readers read it; nothing for a line that is not text. Relative references are
 // compared against base.
-func lintLine(p *uri.Parser, readers []uri.Reader, base, line string) []uri.Hazard {
+func lintLine(p *uri.Parser, readers []uri.Reader, base, line string) linted {
 	if summary.LineProblem(line) != "" {
-		return nil
+		return linted{}
 	}
 	ref, err := p.Parse(line)
 	if err != nil {
-		return lenientWith(err, readers, base)
+		return linted{hazards: lenientWith(err, readers, base)}
 	}
-	return hazardsWith(ref, readers, base)
+	return linted{hazards: hazardsWith(ref, readers, base), valid: true}
 }

@@ -30,6 +30,7 @@ func commands() []command {
 		checkCommand(),
 		templateCommand(),
 		lintCommand(),
+		guardCommand(),
 		matrixCommand(),
 		mergeCommand(),
 		compareCommand(),

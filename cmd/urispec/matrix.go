@@ -170,7 +170,7 @@ func runMatrix(x *cmdEnv, o matrixOptions, files []string) int {
 	case o.html:
 		err = writeHTML(x.stdout, sum, *o.groups)
 	default:
-		writeReport(x.stdout, sum, *o.groups)
+		writeReport(x.stdout, sum, *o.groups, nil)
 	}
 	if err != nil {
 		return x.stop(err)

@@ -77,7 +77,7 @@ func runMerge(x *cmdEnv, asJSON, asHTML bool, groups int, names []string) int {
 	case asHTML:
 		err = writeHTML(x.stdout, merged, groups)
 	default:
-		writeReport(x.stdout, merged, groups)
+		writeReport(x.stdout, merged, groups, nil)
 	}
 	if err != nil {
 		return x.stop(err)

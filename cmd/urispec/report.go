@@ -12,8 +12,13 @@ import (
 )
 
 // writeReport prints the text report of matrix and merge from a summary, listing at
-// most maxGroups groups (0: all) per pair of versions.
-func writeReport(w io.Writer, s *summary.Summary, maxGroups int) {
+// most maxGroups groups (0: all) per pair of versions. c names the class of each
+// example of a disagreement (nil: a classifier of its own); a caller that writes many
+// reports passes one, which computes each pair's difference once.
+func writeReport(w io.Writer, s *summary.Summary, maxGroups int, c *classifier) {
+	if c == nil {
+		c = new(classifier)
+	}
 	var nProblems int64
 	for _, g := range s.Unchecked {
 		nProblems += g.Count
@@ -61,7 +66,6 @@ func writeReport(w io.Writer, s *summary.Summary, maxGroups int) {
 			p.Older, p.Newer, differ(p.OnlyOlder+p.OnlyNewer), p.OnlyOlder, p.Older, p.OnlyNewer, p.Newer)
 		// Each example of a disagreement names the class of the two grammars'
 		// difference it belongs to (urispec diff).
-		var c classifier
 		writeGroups(w, p.Groups, maxGroups, func(input string) string { return "specdiff: " + c.note(p.Older, p.Newer, input) })
 	}
 	for _, o := range s.Only {

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 
@@ -25,6 +26,12 @@ and null is undefined. The JSON is read strictly: bytes that are not UTF-8 (or a
 lone surrogate), a name given twice in one object, and anything but white space after
 the object are errors, reported with their byte offset.
 
+An expansion can be far longer than its template and variables (a variable repeated in
+the template is written each time, and a byte not allowed in a URI takes three): one
+longer than -max-expansion bytes (default 1 MiB, the longest line the other commands
+read; 0 for no limit) stops there, and the error names the expression it stopped at
+("expansion stopped at {a} (byte 6): the expansion would be longer than its limit").
+
 With -json, one object per template: template, valid, level, parts (each with offset and
 literal, or expression, operator and variables), expansion (with variables), and error
 {offset, rule, message, expected} for an invalid template, or {offset, message} for an
@@ -38,12 +45,13 @@ func templateCommand() command {
 	return command{
 		name:    "template",
 		summary: "parse RFC 6570 URI Templates and expand them with JSON variables",
-		usage:   "template [-vars JSON | -vars-file FILE] [-json] TEMPLATE ...",
+		usage:   "template [-vars JSON | -vars-file FILE] [-max-expansion N] [-json] TEMPLATE ...",
 		doc:     templateDoc,
 		setup: func(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			vars := fs.String("vars", "", "expand with the variables of this JSON object")
 			varsFile := fs.String("vars-file", "", "expand with the variables of the JSON object in `FILE` (- for standard input)")
 			asJSON := jsonVar(fs, "one object per template")
+			limit := countVar(fs, "max-expansion", maxLine, 0, math.MaxInt32, "stop an expansion longer than this many bytes, 0 for no limit")
 			return func(x *cmdEnv, args []string) int {
 				if len(args) == 0 {
 					return x.usageError("no template given")
@@ -65,7 +73,7 @@ func templateCommand() command {
 						return x.stop(err)
 					}
 				}
-				return runTemplate(x, args, values, *asJSON)
+				return runTemplate(x, args, values, *limit, *asJSON)
 			}
 		},
 	}
@@ -102,7 +110,7 @@ type templateVarspec struct {
 	Explode bool   `json:"explode,omitempty"`
 }
 
-func runTemplate(x *cmdEnv, templates []string, vars map[string]uri.TemplateValue, asJSON bool) int {
+func runTemplate(x *cmdEnv, templates []string, vars map[string]uri.TemplateValue, limit int, asJSON bool) int {
 	status := exitOK
 	enc := x.encoder()
 	for _, s := range templates {
@@ -115,7 +123,7 @@ func runTemplate(x *cmdEnv, templates []string, vars map[string]uri.TemplateValu
 			res.Parts = partsJSON(tp)
 			if vars != nil {
 				var exp string
-				if exp, err = tp.Expand(vars); err == nil {
+				if exp, err = tp.Expand(vars, uri.MaxExpansion(limit)); err == nil {
 					res.Expansion = &exp
 				}
 			}

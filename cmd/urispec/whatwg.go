@@ -2,19 +2,16 @@ package main
 
 import (
 	"errors"
-	"strings"
 
 	"github.com/urispec/urispec/internal/whatwgurl"
 	"github.com/urispec/urispec/uri"
-	"golang.org/x/net/idna"
 )
 
 // whatwgReader reads strings as the WHATWG URL Standard's URL parser does (what
-// browsers do), through internal/whatwgurl. It lives in the command, not in package uri,
-// so that package uri's differentials need no second parser.
+// browsers do: uri.WHATWGReader), and relative references against a base.
 type whatwgReader struct {
 	// base, when set, is the URL a relative reference is read against; without it a
-	// relative reference is not read (errRelative).
+	// relative reference is not read (uri.ErrRelative).
 	base string
 }
 
@@ -22,65 +19,26 @@ func newWHATWGReader() whatwgReader { return whatwgReader{} }
 
 func (whatwgReader) Name() string { return "whatwg" }
 
-// errRelative: the WHATWG parser needs a base for a relative reference; no base is
-// assumed, so relative references are not compared.
-var errRelative = errors.New("whatwg: a relative reference is read only against a base")
-
 // errBaseHost: read against a base, a relative reference that keeps the base's host
 // is not read; only one that names a host of its own ("/\\evil.example") is.
 var errBaseHost = errors.New("whatwg: the reference keeps the base's host")
 
-// parse reads s as an absolute URL, or as a relative one against the reader's base.
-func (w whatwgReader) parse(s string) (whatwgurl.URL, error) {
-	switch {
-	case hasScheme(s):
-		return whatwgurl.Parse(s)
-	case w.base != "":
-		u, err := whatwgurl.ParseRef(w.base, s)
-		if err == nil && "https://"+u.Host()+"/" == w.base {
-			// It keeps the base's host: the reference does not choose the target.
-			err = errBaseHost
-		}
-		return u, err
-	}
-	return whatwgurl.URL{}, errRelative
-}
-
-// Read parses s as an absolute URL. The parts come back normalized (Reading.Normalized):
-// the host lower-cased, IDNA-mapped and IPv4 numbers rewritten, a default port dropped,
-// dot-segments removed, some characters percent-encoded. A host that the parser turned
-// into Punycode is turned back into Unicode, so that it compares with a percent-encoded
-// UTF-8 reg-name.
+// Read parses s as an absolute URL, or as a relative one against the reader's base,
+// as uri.WHATWGReader does (normalized parts: uri.Reading.Normalized). A relative
+// reference that keeps the base's host and port is not read (errBaseHost): the
+// reference does not choose the target.
 func (w whatwgReader) Read(s string) (uri.Reading, error) {
-	u, err := w.parse(s)
+	r := uri.WHATWGReader()
+	if hasScheme(s) || w.base == "" {
+		return r.Read(s)
+	}
+	rd, err := r.ReadRelative(w.base, s)
 	if err != nil {
-		return uri.Reading{}, err
+		return rd, err
 	}
-	rd := uri.Reading{Parser: "whatwg", Normalized: true}
-	if u.HostKind() != whatwgurl.NoHost {
-		rd.HasAuthority, rd.HasHost = true, true
-		rd.Host = u.Hostname()
-		// Only a host written in Unicode (or percent-encoded UTF-8) is turned back: one
-		// written in Punycode compares as written.
-		if strings.Contains(rd.Host, "xn--") && !strings.Contains(strings.ToLower(s), rd.Host) {
-			if h, err := idna.ToUnicode(rd.Host); err == nil {
-				rd.Host = h
-			}
-		}
-		rd.Port, rd.HasPort = u.Port(), u.Port() != ""
-		if u.Username() != "" || u.Password() != "" {
-			rd.Userinfo, rd.HasUserinfo = u.Username(), true
-			if u.Password() != "" {
-				rd.Userinfo += ":" + u.Password()
-			}
-		}
-		rd.Authority = u.Host()
-		if rd.HasUserinfo {
-			rd.Authority = rd.Userinfo + "@" + rd.Authority
-		}
+	if base, err := r.Read(w.base); err == nil && rd.HasHost && rd.Host == base.Host && rd.Port == base.Port {
+		return uri.Reading{}, errBaseHost
 	}
-	rd.Path = u.Pathname()
-	rd.Query, rd.HasQuery = u.Query()
 	return rd, nil
 }
 

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/urispec/urispec/uri"
@@ -66,7 +69,7 @@ func TestBaseDifferentials(t *testing.T) {
 	p, _ := uri.NewParser(uri.RFC3986)
 	for _, c := range cases {
 		var got []uri.HazardCode
-		hz := lintLine(p, c.readers, relativeBase, c.in)
+		hz := lintLine(p, c.readers, relativeBase, c.in).hazards
 		for _, h := range hz {
 			got = append(got, h.Code)
 			if h.Code != uri.LenientReading && (h.Offset != 0 || h.Length != len(c.in)) {
@@ -76,5 +79,51 @@ func TestBaseDifferentials(t *testing.T) {
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%q: %v, want %v (%v)", c.in, got, c.want, hz)
 		}
+	}
+}
+
+// TestCheckReadsAsBrowsers: check -with deployed gives, for strings that attackers send
+// (valid or not under rfc3986), a hazard; for each rejected one, what the WHATWG parser
+// (a browser) reads.
+func TestCheckReadsAsBrowsers(t *testing.T) {
+	payloads := []string{
+		"http://127\u30020\u30020\u30021/", "http://\u2460\u2461\u2466.\u24ea.\u24ea.\u2460/", "http://loca\u217chost/",
+		"http://\u24d6\u24de\u24de\u24d6\u24db\u24d4.com/", "http://1.1.1.1 &@2.2.2.2# @3.3.3.3/", "http://foo@127.0.0.1 @google.com/",
+		"https://www.victim.com\u2044some\u2044path\u2044\u0294some=param\uff03hash@attacker.com",
+		"http:0xd8.0x3a.0xd6.0xce", "http:///attacker.com", "https:///www.whitelisteddomain.tld@www.google.com/%2e%2e",
+		"http:/evil.example/", "data:text/html,<script>alert(1)</script>",
+		"http://127.0.0.1:25/%0D%0AHELO orange.tw%0D%0AMAIL FROM\u2026",
+		"http://localhost:80", "http://metadata.google.internal/computeMetadata/v1/", "http://instance-data", "jar:http://127.0.0.1!/",
+	}
+	var stdout, stderr bytes.Buffer
+	args := append([]string{"check", "-json", "-with", "deployed", "--"}, payloads...)
+	if status := run(args, strings.NewReader(""), &stdout, &stderr); status != exitInvalid {
+		t.Fatalf("exit %d, want 1 (some are invalid): %s", status, stderr.String())
+	}
+	dec := json.NewDecoder(&stdout)
+	n := 0
+	for dec.More() {
+		var r checkResult
+		if err := dec.Decode(&r); err != nil {
+			t.Fatal(err)
+		}
+		n++
+		if r.Hazards == nil || len(*r.Hazards) == 0 {
+			t.Errorf("%q: no hazard", r.Input)
+			continue
+		}
+		if r.Valid {
+			continue
+		}
+		browser := false
+		for _, h := range *r.Hazards {
+			browser = browser || strings.Contains(h.Message, "whatwg")
+		}
+		if !browser {
+			t.Errorf("%q: no hazard gives the WHATWG parser's reading: %v", r.Input, *r.Hazards)
+		}
+	}
+	if n != len(payloads) {
+		t.Errorf("%d results for %d inputs", n, len(payloads))
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/urispec/urispec/internal/scaling"
 	"github.com/urispec/urispec/internal/testcorpus"
 )
 
@@ -78,7 +79,7 @@ func BenchmarkScalingCompared(b *testing.B) {
 					p.parse(in)
 					slow[p.name] = time.Since(start)
 				}
-				b.Run(fmt.Sprintf("%s/%s/%s", sh.name, sizeName(n), p.name), func(b *testing.B) {
+				b.Run(fmt.Sprintf("%s/%s/%s", sh.name, scaling.SizeName(n), p.name), func(b *testing.B) {
 					if d := slow[p.name]; n > 64<<10 && d > time.Second {
 						b.Skipf("%s took %v at 64 KiB: at 16 times the bytes, a quadratic parser takes 256 times as long", p.name, d)
 					}

@@ -109,13 +109,17 @@ type ValidationError struct {
 func (v ValidationError) String() string { return fmt.Sprintf("%v at byte %d", v.Type, v.Offset) }
 
 // Error is the parser's failure: the validation error on which the standard's parser
-// returns failure, and every validation error it met up to it (Errors, in order, the
-// failing one last). Use errors.As to read it from Parse's error.
+// returns failure, and the validation errors it met up to it (Errors, in order, the
+// failing one last; past MaxErrors they are counted in Omitted). Use errors.As to read it from Parse's error.
 type Error struct {
 	Type   ErrorType // the validation error that made the parser fail
 	Offset int       // the byte offset of Type's error in the input
-	// Errors lists every validation error met, in the order met, the failing one last.
+	// Errors lists the validation errors met, in the order met: the first MaxErrors,
+	// and the failing one last.
 	Errors []ValidationError
+	// Omitted is the number of validation errors met past the first MaxErrors and before
+	// the failing one, which Errors does not list.
+	Omitted int
 }
 
 func (e *Error) Error() string {

@@ -61,7 +61,9 @@ type parser struct {
 	u    URL    // the offsets of the parts in out; u.href is set at the end
 	segs []int  // where each path segment's "/" is in out
 	errs []ValidationError
-	err  *Error // the failure, once met
+	// omitted counts the validation errors met past the first MaxErrors.
+	omitted int
+	err     *Error // the failure, once met
 
 	file    bool // the scheme is "file"
 	defPort int  // the scheme's default port, -1 for none
@@ -78,24 +80,31 @@ func (p *parser) warn(t ErrorType, i int) {
 	p.record(ValidationError{t, p.in.at(i)})
 }
 
-// record appends v to p.errs, doubling the slice when it is full: append grows a large
-// slice by a quarter at a time, which copies an input's worth of errors (one per "@"
-// or space) five times over.
+// MaxErrors is the most validation errors a parse lists (and one more, the error it
+// fails on). Some errors recur once per byte of input (invalid-reverse-solidus per "\",
+// invalid-credentials per "@", invalid-URL-unit per space of a path): a list of every
+// one would take sixteen bytes per byte of input. The errors past the first MaxErrors
+// are counted, not listed.
+const MaxErrors = 64
+
+// record lists v, or counts it once MaxErrors are listed.
 func (p *parser) record(v ValidationError) {
-	if len(p.errs) == cap(p.errs) {
-		p.errs = slices.Grow(p.errs, max(8, cap(p.errs)))
+	if len(p.errs) >= MaxErrors {
+		p.omitted++
+		return
 	}
 	p.errs = append(p.errs, v)
 }
 
 // fail records the validation error at p.s[i] on which the parser returns failure
-// (unless it is the last one recorded) and returns false.
+// (unless it is the last one listed), listed last even past MaxErrors, and returns
+// false.
 func (p *parser) fail(t ErrorType, i int) bool {
 	v := ValidationError{t, p.in.at(i)}
 	if n := len(p.errs); n == 0 || p.errs[n-1] != v {
-		p.record(v)
+		p.errs = append(p.errs, v)
 	}
-	p.err = &Error{Type: t, Offset: v.Offset, Errors: p.errs}
+	p.err = &Error{Type: t, Offset: v.Offset, Errors: p.errs, Omitted: p.omitted}
 	return false
 }
 
@@ -121,12 +130,35 @@ func (p *parser) parse(raw string, base *URL) (URL, error) {
 	p.in = cleanInput(raw, &p.errs)
 	p.s = p.in.s
 	p.steps += len(raw)
-	p.out = make([]byte, 0, len(p.s)+16)
+	p.out = make([]byte, 0, outCap(len(p.s)))
+	if n := len(p.s); n > bigInput {
+		// A long input with many "/" or "\\" has as many path segments at most: their
+		// offsets in one allocation, not a doubling and a copy per doubling.
+		if k := strings.Count(p.s, "/") + strings.Count(p.s, "\\"); k > cap(p.segs) {
+			p.segs = make([]int, 0, k+1)
+		}
+	}
 	p.u = URL{port: -1, queryStart: -1, fragmentStart: -1}
 	if !p.run() {
 		return URL{}, p.err
 	}
 	return p.finish(), nil
+}
+
+// bigInput is the length above which the parser sizes its buffers for the longest
+// serialization it can write, rather than for one as long as the input.
+const bigInput = 4096
+
+// outCap is the capacity the serialization of an input of n bytes starts with. Most
+// URLs serialize to about their own length. A long input may serialize to up to three
+// times as much (percent-encoding): growing a buffer of a megabyte by the quarter that
+// append adds would copy it several times, and the garbage of each copy makes the
+// collector run while the parse writes, which costs every write (a write barrier).
+func outCap(n int) int {
+	if n > bigInput {
+		return 3*n + 16
+	}
+	return n + 16
 }
 
 // run is the state machine. It returns false on failure.
@@ -714,7 +746,10 @@ func (p *parser) copyBaseAuthority() {
 func (p *parser) copyBasePath() {
 	path := p.base.Pathname()
 	p.u.pathStart = len(p.out)
-	p.segs = p.segs[:0]
+	// One allocation each for the offsets and the bytes of a long path, not a doubling
+	// and a copy per doubling.
+	p.segs = slices.Grow(p.segs[:0], strings.Count(path, "/"))
+	p.out = slices.Grow(p.out, len(path)+len(p.s))
 	for i := 0; i < len(path); i++ {
 		p.steps++
 		if path[i] == '/' {
@@ -814,12 +849,17 @@ func (p *parser) finish() URL {
 	if u.hostKind == NoHost {
 		u.usernameEnd, u.hostStart, u.hostEnd = u.schemeEnd+1, u.schemeEnd+1, u.schemeEnd+1
 	}
+	if len(p.out) > bigInput && cap(p.out) > 2*len(p.out) {
+		// The URL keeps its serialization: not the room outCap left unused.
+		p.out = slices.Clip(append([]byte(nil), p.out...))
+	}
 	// p.out is not written again: the string shares its bytes (as strings.Builder's
 	// String does).
 	u.href = unsafe.String(unsafe.SliceData(p.out), len(p.out))
 	if len(p.errs) > 0 {
 		u.errs = p.errs
 	}
+	u.omitted = p.omitted
 	return u
 }
 

@@ -1,10 +1,11 @@
 package whatwgurl
 
 import (
-	"fmt"
+	"errors"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/urispec/urispec/internal/scaling"
 )
 
 // A shape is an input made by repeating a unit to a length: the inputs that would make
@@ -108,46 +109,72 @@ func TestStepsLinear(t *testing.T) {
 	}
 }
 
-// BenchmarkScaling parses every shape at 1 KiB, 64 KiB and 1 MiB, in turn within each
-// iteration (1024, 16 and 1 parses: a mebibyte each), so that the sizes see the same
-// load of the machine. It reports ns/byte (of input and base) at each size, the same
-// at each for a linear parser, and x16, the time of one parse at 1 MiB over one at
-// 64 KiB (16 for a linear parser; the issue's target is at most 20).
+// BenchmarkScaling parses every shape at 1 KiB, 64 KiB and 1 MiB, the sizes in turn
+// within each iteration (internal/scaling): ns/byte (of input and base) at each size,
+// the same at each for a linear parser, and x16, the time of one parse at 1 MiB over
+// one at 64 KiB (16 for a linear parser; the target is at most 20).
 func BenchmarkScaling(b *testing.B) {
-	sizes := []int{1 << 10, 64 << 10, 1 << 20}
 	for _, sh := range shapes {
 		b.Run(sh.name, func(b *testing.B) {
-			ins := make([]string, len(sizes))
-			bases := make([]URL, len(sizes))
-			bytes := make([]int, len(sizes))
-			for i, n := range sizes {
+			ins := make([]string, len(scaling.Sizes))
+			bases := make([]URL, len(scaling.Sizes))
+			bytes := make([]int, len(scaling.Sizes))
+			for i, n := range scaling.Sizes {
 				ins[i], bases[i] = sh.parsed(b, n)
 				bytes[i] = len(ins[i]) + len(bases[i].Href())
 			}
-			times := make([]time.Duration, len(sizes))
-			for b.Loop() {
-				for i, n := range sizes {
-					start := time.Now()
-					for range (1 << 20) / n {
-						bases[i].Parse(ins[i])
-					}
-					times[i] += time.Since(start)
-				}
-			}
-			perParse := make([]float64, len(sizes))
-			for i, n := range sizes {
-				perParse[i] = float64(times[i].Nanoseconds()) / float64(b.N*((1<<20)/n))
-				b.ReportMetric(perParse[i]/float64(bytes[i]), "ns/byte@"+sizeName(n))
-			}
-			b.ReportMetric(perParse[2]/perParse[1], "x16")
+			scaling.Bench(b, bytes, func(i int) { bases[i].Parse(ins[i]) })
 		})
 	}
 }
 
-// sizeName is 1KiB, 64KiB or 1MiB.
-func sizeName(n int) string {
-	if n >= 1<<20 {
-		return fmt.Sprintf("%dMiB", n>>20)
+// allocPerByte parses the shape at about n bytes and returns the bytes it allocates per
+// byte of input and base.
+func (sh shape) allocPerByte(tb testing.TB, n int) float64 {
+	in, base := sh.parsed(tb, n)
+	return scaling.AllocPerByte(func(in string) { base.Parse(in) }, in, len(in)+len(base.Href()))
+}
+
+// TestMemoryLinear measures what one parse of every shape allocates at 64 KiB and 1 MiB.
+// The bytes per byte of input and base at 1 MiB may be at most 1.5 times those at 64 KiB
+// (slices that double as they grow allocate between one and two times what they end up
+// holding, depending on where the size falls; a quadratic cost would be 16 times), and
+// at most 100 (the serialization, a segment offset per path segment, the
+// percent-encoding of a byte, UTS #46's mapping of a label: each a bounded number of
+// bytes per byte of input). A validation error that recurs once per byte ("\\", "@", a
+// space) is counted past the first MaxErrors, not listed.
+func TestMemoryLinear(t *testing.T) {
+	const small, large = 64 << 10, 1 << 20
+	for _, sh := range shapes {
+		s, l := sh.allocPerByte(t, small), sh.allocPerByte(t, large)
+		if l > 1.5*s+0.1 {
+			t.Errorf("%s: %.2f bytes allocated a byte at 64 KiB, %.2f at 1 MiB", sh.name, s, l)
+		}
+		if l > 100 {
+			t.Errorf("%s: %.1f bytes allocated a byte", sh.name, l)
+		}
+		t.Logf("%-20s %5.2f bytes allocated a byte at 64 KiB, %5.2f at 1 MiB", sh.name, s, l)
 	}
-	return fmt.Sprintf("%dKiB", n>>10)
+}
+
+// TestErrorsBounded: a parse lists at most MaxErrors validation errors (and the one it
+// fails on), and counts the others.
+func TestErrorsBounded(t *testing.T) {
+	const n = 100
+	u, err := Parse("http://" + strings.Repeat("a@", n) + "h/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(u.ValidationErrors()); got != MaxErrors || u.OmittedErrors() != n-MaxErrors {
+		t.Errorf("%d invalid-credentials: %d listed, %d omitted; want %d and %d", n, got, u.OmittedErrors(), MaxErrors, n-MaxErrors)
+	}
+	_, err = Parse("http:" + strings.Repeat(`\`, n) + "h:99999/")
+	var e *Error
+	if !errors.As(err, &e) {
+		t.Fatalf("%v: no *Error", err)
+	}
+	last := e.Errors[len(e.Errors)-1]
+	if len(e.Errors) != MaxErrors+1 || last.Type != PortOutOfRange || e.Omitted != n+1-MaxErrors {
+		t.Errorf("%d errors listed (the last %v), %d omitted; want %d, port-out-of-range and %d", len(e.Errors), last, e.Omitted, MaxErrors+1, n+1-MaxErrors)
+	}
 }

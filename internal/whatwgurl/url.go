@@ -2,7 +2,7 @@
 // of a string, with the validation errors it meets on the way. It follows url.bs, the
 // snapshot of 2026-07-02 that urispec's whatwg spec follows (section numbers are its):
 // the state machine of section 4.4, the host parser of section 3.5 with the domain
-// parser of section 3.3 (UTS #46 through golang.org/x/net/idna), the percent-encode
+// parser of section 3.3 (UTS #46 through internal/uts46), the percent-encode
 // sets of section 1.3, the serializer of section 4.5 and the URL class's getters of
 // section 6.1.
 //
@@ -11,9 +11,8 @@
 //
 // What it leaves out: the state override (the URL API's setters), encodings other than
 // UTF-8 (HTML's legacy query encoding), blob URL entries and origins. Where it departs
-// from the standard, the comment at the place says so and why: labels longer than
-// ICU4C encodes (idna.go), and the UTS #46 departures of x/net/idna that the tests
-// list (testdata/idna-departures.tsv).
+// from the standard, the comment at the place says so and why: a label longer than
+// ICU4C encodes fails the domain parser, as in ICU4C (internal/uts46's EncodeLimit).
 package whatwgurl
 
 import (
@@ -41,6 +40,7 @@ type URL struct {
 	opaquePath                           bool
 	special                              bool
 	errs                                 []ValidationError
+	omitted                              int // validation errors past MaxErrors
 }
 
 // Parse runs the basic URL parser (section 4.4) on input with no base URL. On failure
@@ -217,7 +217,12 @@ func (u URL) HrefWithoutFragment() string {
 	return u.href[:u.fragmentStart]
 }
 
-// ValidationErrors lists the validation errors the parser met, in order. A URL string
-// that gives none is, in the standard's words, input the parser considers valid; it
-// can still differ from a valid URL string (section 4.3), which the standard says.
+// ValidationErrors lists the validation errors the parser met, in order: the first
+// MaxErrors of them (OmittedErrors counts the others). A URL string that gives none is,
+// in the standard's words, input the parser considers valid; it can still differ from a
+// valid URL string (section 4.3), which the standard says.
 func (u URL) ValidationErrors() []ValidationError { return slices.Clone(u.errs) }
+
+// OmittedErrors is the number of validation errors the parser met past the first
+// MaxErrors, which ValidationErrors does not list.
+func (u URL) OmittedErrors() int { return u.omitted }

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/urispec/urispec/internal/scaling"
+)
+
+// The command's paths on one line of the repeated shapes that stress them, at 1 KiB,
+// 64 KiB and 1 MiB (the longest line it reads): each must take time linear in the line.
+// go test ./cmd/urispec -run '^$' -bench ScalingCommands -count 5; docs/performance.md
+// has the table. diff, specs, version and help read no input.
+
+// commandPath is a command line and the shapes its input is measured on; the input is
+// the last argument, or standard input where stdin is set.
+type commandPath struct {
+	args   []string
+	stdin  bool
+	shapes []scaling.Shape
+}
+
+var (
+	cmdSegments = scaling.Shape{Name: "segments", Prefix: "http://h/", Unit: "a/"}
+	cmdAtSigns  = scaling.Shape{Name: "at-signs", Prefix: "http://", Unit: "a@", End: "h/"}
+	cmdGeo      = scaling.Shape{Name: "geo-parameters", Prefix: "geo:1,2", Unit: ";a=b"}
+	cmdLabels   = scaling.Shape{Name: "idn-labels", Prefix: "http://", Unit: "bücher.", End: "de/"}
+	cmdTemplate = scaling.Shape{Name: "expressions", Prefix: "/", Unit: "{a}{+b}"}
+)
+
+var commandPaths = []commandPath{
+	{[]string{"check", "--"}, false, []scaling.Shape{cmdSegments, cmdAtSigns}},
+	{[]string{"check", "-json", "--"}, false, []scaling.Shape{cmdSegments, cmdGeo}},
+	{[]string{"check", "-with", "deployed", "--"}, false, []scaling.Shape{cmdSegments, cmdAtSigns, cmdLabels}},
+	{[]string{"check", "-spec", "all", "-json", "--"}, false, []scaling.Shape{cmdSegments}},
+	{[]string{"lint"}, true, []scaling.Shape{cmdSegments, cmdAtSigns, cmdLabels}},
+	{[]string{"guard", "--"}, false, []scaling.Shape{cmdSegments, cmdAtSigns}},
+	{[]string{"explain", "--"}, false, []scaling.Shape{cmdSegments, cmdAtSigns}},
+	{[]string{"matrix"}, true, []scaling.Shape{cmdSegments, cmdAtSigns}},
+	{[]string{"matrix", "-html"}, true, []scaling.Shape{cmdSegments}},
+	{[]string{"compare"}, true, []scaling.Shape{cmdSegments, cmdAtSigns}},
+	{[]string{"compare", "-with", "whatwg"}, true, []scaling.Shape{cmdSegments, cmdLabels}},
+	{[]string{"normalize", "--"}, false, []scaling.Shape{cmdSegments}},
+	{[]string{"resolve", "http://h/b/c", "--"}, false, []scaling.Shape{{Name: "dot-segments", Prefix: "", Unit: "a/../"}}},
+	{[]string{"equal", "http://h/", "--"}, false, []scaling.Shape{cmdSegments}},
+	{[]string{"template", "-vars", `{"a":"x y","b":"/z"}`, "--"}, false, []scaling.Shape{cmdTemplate}},
+}
+
+// runPath runs a command path on one input, its output discarded.
+func runPath(p commandPath, in string) {
+	args := p.args
+	stdin := strings.NewReader("")
+	if p.stdin {
+		stdin = strings.NewReader(in + "\n")
+	} else {
+		args = append(args[:len(args):len(args)], in)
+	}
+	run(args, stdin, io.Discard, io.Discard)
+}
+
+func BenchmarkScalingCommands(b *testing.B) {
+	for _, p := range commandPaths {
+		for _, sh := range p.shapes {
+			b.Run(strings.Join(p.args, "_")+"/"+sh.Name, func(b *testing.B) {
+				scaling.BenchShape(b, sh, func(in string) { runPath(p, in) })
+			})
+		}
+	}
+	// merge reads summaries: that of matrix -summary-json on the shape's line.
+	for _, sh := range []scaling.Shape{cmdSegments, cmdAtSigns} {
+		b.Run("merge/"+sh.Name, func(b *testing.B) {
+			sums := make([]string, len(scaling.Sizes))
+			bytesOf := make([]int, len(scaling.Sizes))
+			for i, n := range scaling.Sizes {
+				var out bytes.Buffer
+				run([]string{"matrix", "-summary-json"}, strings.NewReader(sh.At(n)+"\n"), &out, io.Discard)
+				sums[i], bytesOf[i] = out.String(), out.Len()
+			}
+			scaling.Bench(b, bytesOf, func(i int) {
+				run([]string{"merge"}, strings.NewReader(sums[i]), io.Discard, io.Discard)
+			})
+		})
+	}
+}
+
+// TestCommandPathsRun: every path measured runs on its shapes with exit status 0 or 1,
+// so that the benchmark measures the work and not a usage error.
+func TestCommandPathsRun(t *testing.T) {
+	for _, p := range commandPaths {
+		for _, sh := range p.shapes {
+			args := p.args
+			stdin := strings.NewReader("")
+			in := sh.At(1 << 10)
+			if p.stdin {
+				stdin = strings.NewReader(in + "\n")
+			} else {
+				args = append(args[:len(args):len(args)], in)
+			}
+			var stderr bytes.Buffer
+			if status := run(args, stdin, io.Discard, &stderr); status > exitInvalid {
+				t.Errorf("%q on %s: exit %d: %s", p.args, sh.Name, status, stderr.String())
+			}
+		}
+	}
+}

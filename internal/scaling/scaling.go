@@ -1,0 +1,133 @@
+// Package scaling measures how an operation's cost grows with its input, for the tests
+// and benchmarks of the packages that must take time and memory linear in their input
+// (internal/whatwgurl, uri, the command): inputs made by repeating a unit (a shape) at
+// 1 KiB, 64 KiB and 1 MiB, the time of each size timed in turn, and the bytes allocated.
+package scaling
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Sizes are the input sizes measured: 1 KiB (where the fixed cost of a call shows),
+// 64 KiB and 1 MiB (the longest line the command reads).
+var Sizes = []int{1 << 10, 64 << 10, 1 << 20}
+
+// A Shape is an input made by repeating Unit between Prefix and End: the input that
+// would make an operation quadratic if it re-read or copied what it has read for each
+// unit.
+type Shape struct {
+	Name              string
+	Prefix, Unit, End string
+	// Make, when set, makes the input of about n bytes instead: for shapes whose units
+	// differ (distinct names, numbered keys).
+	Make func(n int) string
+}
+
+// At returns the shape's input at about n bytes (at least one unit).
+func (sh Shape) At(n int) string {
+	if sh.Make != nil {
+		return sh.Make(n)
+	}
+	k := max(1, (n-len(sh.Prefix)-len(sh.End))/len(sh.Unit))
+	return sh.Prefix + strings.Repeat(sh.Unit, k) + sh.End
+}
+
+// Numbered is prefix, then format filled with 0, 1, 2, ... (each unit distinct), then
+// end, about n bytes long.
+func Numbered(prefix, format, end string, n int) string {
+	var b strings.Builder
+	b.WriteString(prefix)
+	for i := 0; b.Len()+len(end) < n; i++ {
+		fmt.Fprintf(&b, format, i)
+	}
+	b.WriteString(end)
+	return b.String()
+}
+
+// Bench times op(i), the operation on the input of Sizes[i], for each size in turn
+// within each iteration (1024, 16 and 1 calls: a mebibyte each), so that the sizes see
+// the same load of the machine. bytes[i] is the size the ns/byte of the i-th input is
+// counted on. It reports ns/byte at each size, the same at each for a linear operation,
+// and x16, the time of one call at 1 MiB over one at 64 KiB (16 for a linear operation).
+func Bench(b *testing.B, bytes []int, op func(i int)) {
+	times := make([]time.Duration, len(Sizes))
+	for b.Loop() {
+		for i, n := range Sizes {
+			start := time.Now()
+			for range (1 << 20) / n {
+				op(i)
+			}
+			times[i] += time.Since(start)
+		}
+	}
+	perCall := make([]float64, len(Sizes))
+	for i, n := range Sizes {
+		perCall[i] = float64(times[i].Nanoseconds()) / float64(b.N*((1<<20)/n))
+		b.ReportMetric(perCall[i]/float64(bytes[i]), "ns/byte@"+SizeName(n))
+	}
+	b.ReportMetric(perCall[2]/perCall[1], "x16")
+}
+
+// BenchShape is Bench of op on the shape's inputs, counted on their length.
+func BenchShape(b *testing.B, sh Shape, op func(string)) {
+	inputs := make([]string, len(Sizes))
+	bytes := make([]int, len(Sizes))
+	for i, n := range Sizes {
+		inputs[i] = sh.At(n)
+		bytes[i] = len(inputs[i])
+	}
+	Bench(b, bytes, func(i int) { op(inputs[i]) })
+}
+
+// AllocPerByte returns the bytes that one call of op on in allocates (runtime.MemStats's
+// TotalAlloc around it), per byte of n.
+func AllocPerByte(op func(string), in string, n int) float64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	op(in)
+	runtime.ReadMemStats(&after)
+	return float64(after.TotalAlloc-before.TotalAlloc) / float64(n)
+}
+
+// CheckAllocs fails t when op allocates, per byte of the shape's input, more at 1 MiB
+// than 3 times what it allocates at 64 KiB plus 8 bytes, or more than limit bytes per
+// byte. Slices that double as they grow allocate between one and two times what they
+// end up holding, and several such slices can each fall at either end; buffers that an
+// operation keeps for reuse (a sync.Pool of parsers) are counted at one size and not at
+// the other, depending on which processor's pool the call finds them in and on whether
+// a collection emptied it (0.00 bytes a byte at 64 KiB and 2.01 or 4.02 at 1 MiB, in
+// about one run in three of go test ./uri -run TestScalingAllocs, before the 8 bytes).
+// A quadratic cost is 16 times as much a byte at 1 MiB, and thousands of bytes a byte:
+// copying what has been read for each unit of a 64 KiB input allocates about 64 KiB
+// over twice the unit's length per byte.
+func CheckAllocs(t *testing.T, name string, sh Shape, limit float64, op func(string)) {
+	t.Helper()
+	small, large := sh.At(64<<10), sh.At(1<<20)
+	// Once each first, then the least of two calls at each size: pooled buffers are
+	// then as large as the input needs, wherever the call finds them.
+	op(large)
+	op(small)
+	least := func(in string) float64 {
+		return min(AllocPerByte(op, in, len(in)), AllocPerByte(op, in, len(in)))
+	}
+	s, l := least(small), least(large)
+	if l > 3*s+8 {
+		t.Errorf("%s %s: %.2f bytes allocated a byte at 64 KiB, %.2f at 1 MiB", name, sh.Name, s, l)
+	}
+	if l > limit {
+		t.Errorf("%s %s: %.1f bytes allocated a byte, more than %g", name, sh.Name, l, limit)
+	}
+	t.Logf("%-24s %-20s %6.2f bytes allocated a byte at 64 KiB, %6.2f at 1 MiB", name, sh.Name, s, l)
+}
+
+// SizeName is 1KiB, 64KiB or 1MiB.
+func SizeName(n int) string {
+	if n >= 1<<20 {
+		return fmt.Sprintf("%dMiB", n>>20)
+	}
+	return fmt.Sprintf("%dKiB", n>>10)
+}

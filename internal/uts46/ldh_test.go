@@ -1,0 +1,87 @@
+package uts46_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/urispec/urispec/internal/uts46"
+)
+
+// checkLDH fails t unless LDHDomain, where it decides domain, gives what the
+// processing with the Unicode tables gives (proved on Unicode's conformance file by
+// TestIdnaTestV2), with beStrict true and false: the same ASCII and no error.
+func checkLDH(t testing.TB, domain string) (decided bool) {
+	ascii, ok := uts46.LDHDomain(domain)
+	if !ok {
+		return false
+	}
+	for _, beStrict := range []bool{true, false} {
+		want, err := uts46.Process(domain, beStrict)
+		if err != nil || ascii != want {
+			t.Fatalf("LDHDomain(%q) = %q; the processing (beStrict %v) gives %q, %v", domain, ascii, beStrict, want, err)
+		}
+	}
+	return true
+}
+
+// TestLDHDomain runs every string of up to six bytes over letters of both cases, a
+// digit, a hyphen and a dot (with "xn" to make A-labels), and the lengths at the limits
+// of a label and a name.
+func TestLDHDomain(t *testing.T) {
+	const alphabet = "aZ9-.xn"
+	decided := 0
+	var walk func(prefix string)
+	walk = func(prefix string) {
+		if checkLDH(t, prefix) {
+			decided++
+		}
+		if len(prefix) == 6 {
+			return
+		}
+		for i := range len(alphabet) {
+			walk(prefix + alphabet[i:i+1])
+		}
+	}
+	walk("")
+	label63, label64 := strings.Repeat("a", 63), strings.Repeat("a", 64)
+	name253 := strings.Repeat(label63+".", 3) + strings.Repeat("b", 61)
+	for _, host := range []string{label63, label64, label63 + ".com", label64 + ".com",
+		name253, name253 + "c", name253 + ".", "EXAMPLE.com", "example.com.", "a-b.c--d", "ab--c.d", "xn--nxasmq6b.com", "XN--a"} {
+		if checkLDH(t, host) {
+			decided++
+		}
+	}
+	if decided < 1000 {
+		t.Errorf("LDHDomain decided only %d domains: the test compares next to nothing", decided)
+	}
+}
+
+func FuzzLDHDomain(f *testing.F) {
+	for _, s := range []string{"example.com", "a-b.C", "xn--a.b", "-a", "a..b", "a.", strings.Repeat("a", 64)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, domain string) { checkLDH(t, domain) })
+}
+
+// TestEncodeLimit: a label of more than EncodeLimit UTF-16 code units after the mapping
+// is not encoded (A3), one of EncodeLimit is; "Ⅰ" (U+2160) maps to "i", so the limit
+// counts the mapped label, and U+10000 counts two code units.
+func TestEncodeLimit(t *testing.T) {
+	for _, c := range []struct {
+		domain string
+		ok     bool
+	}{
+		{strings.Repeat("é", uts46.EncodeLimit), true},
+		{strings.Repeat("é", uts46.EncodeLimit+1), false},
+		{strings.Repeat("é", uts46.EncodeLimit) + "." + strings.Repeat("é", uts46.EncodeLimit), true},
+		{strings.Repeat("\U00010330", uts46.EncodeLimit/2), true},
+		{strings.Repeat("\U00010330", uts46.EncodeLimit/2+1), false},
+		{strings.Repeat("a", uts46.EncodeLimit) + "é", false},
+		{strings.Repeat("Ⅰ", uts46.EncodeLimit+1), true}, // ASCII once mapped: not encoded
+	} {
+		_, err := uts46.ToASCII(c.domain, false)
+		if (err == nil) != c.ok {
+			t.Errorf("ToASCII(%d bytes, false): %v; want success %v", len(c.domain), err, c.ok)
+		}
+	}
+}

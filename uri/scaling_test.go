@@ -1,0 +1,171 @@
+package uri_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/urispec/urispec/internal/scaling"
+	"github.com/urispec/urispec/uri"
+)
+
+// The operations of package uri on the repeated shapes that stress them: each must take
+// time and memory linear in its input. BenchmarkScalingOps times them (ns/byte at 1 KiB,
+// 64 KiB and 1 MiB, and x16: 16 for a linear operation, the target at most 20);
+// TestScalingAllocs counts the bytes each allocates.
+
+// scalingOp is an operation and the shapes it is measured on.
+type scalingOp struct {
+	name   string
+	shapes []scaling.Shape
+	op     func(string)
+}
+
+var (
+	segments    = scaling.Shape{Name: "segments", Prefix: "http://h/", Unit: "a/"}
+	userinfo    = scaling.Shape{Name: "userinfo", Prefix: "http://", Unit: "a:", End: "@h/"}
+	hostLabels  = scaling.Shape{Name: "host-labels", Prefix: "http://", Unit: "a.", End: "com/"}
+	queryPairs  = scaling.Shape{Name: "query", Prefix: "http://h/?", Unit: "a=b&"}
+	dotDots     = scaling.Shape{Name: "dot-segments", Prefix: "http://h/", Unit: "a/../"}
+	escDots     = scaling.Shape{Name: "escaped-dots", Prefix: "http://h/", Unit: "%2e%2e/"}
+	atSigns     = scaling.Shape{Name: "at-signs", Prefix: "http://", Unit: "a@", End: "h/"}
+	rejectedEnd = scaling.Shape{Name: "rejected-at-end", Prefix: "http://h/", Unit: "a/", End: " "}
+	nonASCII    = scaling.Shape{Name: "non-ascii-path", Prefix: "http://h/", Unit: "é"}
+)
+
+func parseOp(spec uri.Spec) func(string) { return func(s string) { uri.Parse(spec, s) } }
+
+func scalingOps() []scalingOp {
+	var ops []scalingOp
+	for _, spec := range uri.Specs() {
+		ops = append(ops, scalingOp{"Parse/" + spec.String(), []scaling.Shape{segments, userinfo}, parseOp(spec)})
+	}
+	rfc3987 := func(s string) { uri.Parse(uri.RFC3987, s) }
+	deployed := uri.DefaultReaders(uri.RFC3986)
+	ops = append(ops,
+		scalingOp{"Parse/rfc3987", []scaling.Shape{nonASCII}, rfc3987},
+		scalingOp{"Validate/rfc3986", []scaling.Shape{segments, hostLabels, queryPairs}, func(s string) { uri.Validate(uri.RFC3986, s) }},
+		scalingOp{"Error", []scaling.Shape{rejectedEnd, atSigns}, func(s string) {
+			var e *uri.Error
+			if errors.As(uri.Validate(uri.RFC3986, s), &e) {
+				_ = e.Error()
+				e.Expected()
+			}
+		}},
+		scalingOp{"Resolve/rfc3986", []scaling.Shape{dotDots, segments}, func(s string) { uri.Resolve(uri.RFC3986, "http://h/b/c", s) }},
+		scalingOp{"Normalize/rfc3986", []scaling.Shape{dotDots, escDots}, func(s string) { uri.Normalize(uri.RFC3986, s, uri.LevelScheme) }},
+		scalingOp{"Equal/rfc3986", []scaling.Shape{escDots}, func(s string) { uri.Equal(uri.RFC3986, s, s, uri.LevelScheme) }},
+		scalingOp{"Hazards", []scaling.Shape{escDots, queryPairs, hostLabels,
+			{Name: "encoded-controls", Prefix: "http://h/", Unit: "%0d%0a"},
+			{Name: "nested-jar", Prefix: "", Unit: "jar:", End: "http://127.0.0.1!/"}}, func(s string) {
+			if r, err := uri.Parse(uri.RFC3986, s); err == nil {
+				r.Hazards()
+			}
+		}},
+		scalingOp{"Differentials", []scaling.Shape{segments, userinfo, hostLabels}, func(s string) {
+			if r, err := uri.Parse(uri.RFC3986, s); err == nil {
+				r.Differentials(deployed...)
+			}
+		}},
+		scalingOp{"Lenient", []scaling.Shape{rejectedEnd, atSigns,
+			{Name: "backslashes", Prefix: "http://h", Unit: `\a`, End: "/"}}, func(s string) {
+			var e *uri.Error
+			if errors.As(uri.Validate(uri.RFC3986, s), &e) {
+				e.Lenient(deployed...)
+			}
+		}},
+		scalingOp{"Guard", []scaling.Shape{segments, atSigns}, func(s string) { uri.Guard(s) }},
+		scalingOp{"SchemeParts/geo", []scaling.Shape{{Name: "parameters", Prefix: "geo:1,2", Unit: ";a=b"},
+			{Name: "distinct-parameters", Make: func(n int) string { return scaling.Numbered("geo:1,2", ";p%d=v", "", n) }}}, schemeParts},
+		scalingOp{"SchemeParts/tel", []scaling.Shape{{Name: "parameters", Make: func(n int) string { return scaling.Numbered("tel:+1-201-555-0123", ";p%08d=v", "", n) }}}, schemeParts},
+		scalingOp{"SchemeParts/http", []scaling.Shape{segments, queryPairs}, schemeParts},
+		scalingOp{"SchemeParts/urn", []scaling.Shape{{Name: "nss", Prefix: "urn:example:", Unit: "a:"}}, schemeParts},
+		scalingOp{"SchemeParts/mailto", []scaling.Shape{{Name: "hfields", Prefix: "mailto:a@example.com?", Unit: "x=y&", End: "x=y"},
+			{Name: "addresses", Prefix: "mailto:", Unit: "a@example.com,", End: "a@example.com"}}, schemeParts},
+		scalingOp{"SchemeParts/data", []scaling.Shape{{Name: "data", Prefix: "data:,", Unit: "a"}}, schemeParts},
+		scalingOp{"SchemeParts/file", []scaling.Shape{{Name: "segments", Prefix: "file:///", Unit: "a/"}}, schemeParts},
+		scalingOp{"SchemeURL", []scaling.Shape{{Name: "ftp-segments", Prefix: "ftp://h/", Unit: "a/"},
+			{Name: "prospero-fields", Prefix: "prospero://h/p", Unit: ";a=b"}}, func(s string) {
+			if r, err := uri.Parse(uri.RFC1738, s); err == nil {
+				r.SchemeURL()
+			}
+		}},
+		scalingOp{"IRIToURI", []scaling.Shape{nonASCII}, func(s string) { uri.IRIToURI(s) }},
+		scalingOp{"ParseTemplate", []scaling.Shape{{Name: "variables", Prefix: "{", Unit: "a,", End: "b}"},
+			{Name: "expressions", Prefix: "/", Unit: "{a}/"}}, func(s string) { uri.ParseTemplate(s) }},
+		scalingOp{"Template.Variables", []scaling.Shape{{Name: "distinct-variables", Make: func(n int) string { return scaling.Numbered("{", "v%d,", "z}", n) }}}, func(s string) {
+			if t, err := uri.ParseTemplate(s); err == nil {
+				t.Variables()
+			}
+		}},
+		scalingOp{"Template.Expand", []scaling.Shape{{Name: "expressions", Prefix: "/", Unit: "{a}{+b}"}}, func(s string) {
+			if t, err := uri.ParseTemplate(s); err == nil {
+				t.Expand(templateVars, uri.MaxExpansion(8<<20))
+			}
+		}},
+		scalingOp{"DecodeTemplateVars", []scaling.Shape{{Name: "distinct-names", Make: func(n int) string { return scaling.Numbered(`{"z":"`, `","v%d":"x`, `"}`, n) }},
+			{Name: "list", Prefix: `{"a":["x"`, Unit: `,"x"`, End: `]}`}}, func(s string) { uri.DecodeTemplateVars([]byte(s)) }},
+		scalingOp{"CheckURITemplate", []scaling.Shape{{Name: "expressions", Prefix: "/", Unit: "{a}/"}}, func(s string) { uri.CheckURITemplate(s) }},
+		scalingOp{"CheckIRI", []scaling.Shape{nonASCII}, func(s string) { uri.CheckIRI(s) }},
+	)
+	return ops
+}
+
+var templateVars = map[string]uri.TemplateValue{"a": uri.TemplateString("x y"), "b": uri.TemplateString("/z")}
+
+func schemeParts(s string) {
+	if r, err := uri.Parse(uri.RFC3986, s); err == nil {
+		r.SchemeParts()
+	}
+}
+
+// BenchmarkScalingOps times every operation on each of its shapes at 1 KiB, 64 KiB and
+// 1 MiB (internal/scaling): go test ./uri -run '^$' -bench ScalingOps -count 5.
+func BenchmarkScalingOps(b *testing.B) {
+	for _, o := range scalingOps() {
+		for _, sh := range o.shapes {
+			b.Run(o.name+"/"+sh.Name, func(b *testing.B) { scaling.BenchShape(b, sh, o.op) })
+		}
+	}
+}
+
+// TestScalingAllocs: no operation allocates, per byte of its input, more at 1 MiB than
+// 3 times what it allocates at 64 KiB plus 8 bytes (scaling.CheckAllocs says why), nor
+// more than 1000 bytes (a hazard with its message for each "%2e%2e/", each expression
+// of an expansion).
+func TestScalingAllocs(t *testing.T) {
+	for _, o := range scalingOps() {
+		for _, sh := range o.shapes {
+			scaling.CheckAllocs(t, o.name, sh, 1000, o.op)
+		}
+	}
+}
+
+// TestScalingShapesValid: the shapes are what they are meant to be, so that the
+// measurements measure the work they name: accepted where an operation reads an
+// accepted input, rejected where it reads an error.
+func TestScalingShapesValid(t *testing.T) {
+	for _, sh := range []scaling.Shape{segments, userinfo, hostLabels, queryPairs, dotDots, escDots} {
+		if err := uri.Validate(uri.RFC3986, sh.At(1<<10)); err != nil {
+			t.Errorf("%s: %v", sh.Name, err)
+		}
+	}
+	for _, sh := range []scaling.Shape{rejectedEnd, atSigns} {
+		if err := uri.Validate(uri.RFC3986, sh.At(1<<10)); err == nil {
+			t.Errorf("%s is valid; it stands for a rejection", sh.Name)
+		}
+	}
+	for _, o := range scalingOps() {
+		if len(o.name) > 12 && o.name[:12] == "SchemeParts/" {
+			for _, sh := range o.shapes {
+				r, err := uri.Parse(uri.RFC3986, sh.At(1<<10))
+				if err != nil {
+					t.Errorf("%s %s: %v", o.name, sh.Name, err)
+					continue
+				}
+				if _, err := r.SchemeParts(); err != nil {
+					t.Errorf("%s %s: %v", o.name, sh.Name, err)
+				}
+			}
+		}
+	}
+}
