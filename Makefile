@@ -22,12 +22,14 @@ check-generated:
 
 # beam/ and jsonschema/ are modules of their own (Apache Beam's dependencies, and those of the
 # JSON Schema and OpenAPI validators, stay out of the root go.mod): their packages are vetted
-# and tested from inside them. So is internal/uts46/gen, the generator of a table, vetted.
+# and tested from inside them. So are internal/uts46/gen, the generator of a table, and
+# internal/browser, which the browser test builds, vetted.
 vet:
 	$(GO) vet $(PKG)
 	cd beam && $(GO) vet ./...
 	cd jsonschema && $(GO) vet ./...
 	cd internal/uts46/gen && $(GO) vet ./...
+	cd internal/browser && $(GO) vet ./...
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt -l lists:" >&2; echo "$$out" >&2; exit 1; fi
 
