@@ -4,7 +4,7 @@ N        ?= 1000000
 FUZZTIME ?= 1m
 PKG      := ./...
 
-.PHONY: all generate check-generated test vet fuzz bench conformance
+.PHONY: all generate check-generated test vet fuzz bench conformance release-rehearsal
 
 all: test
 
@@ -22,14 +22,17 @@ check-generated:
 
 # beam/ and jsonschema/ are modules of their own (Apache Beam's dependencies, and those of the
 # JSON Schema and OpenAPI validators, stay out of the root go.mod): their packages are vetted
-# and tested from inside them. So are internal/uts46/gen, the generator of a table, and
-# internal/browser, which the browser test builds, vetted.
+# and tested from inside them, against this working tree through each one's go.work (which
+# replaces the version of the root module that its go.mod requires by ..). So are
+# internal/uts46/gen (a table's generator), internal/browser (which the browser test builds)
+# and internal/release (the release rehearsal's zips), vetted.
 vet:
 	$(GO) vet $(PKG)
 	cd beam && $(GO) vet ./...
 	cd jsonschema && $(GO) vet ./...
 	cd internal/uts46/gen && $(GO) vet ./...
 	cd internal/browser && $(GO) vet ./...
+	cd internal/release && $(GO) vet ./...
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt -l lists:" >&2; echo "$$out" >&2; exit 1; fi
 
@@ -60,3 +63,10 @@ fuzz:
 			echo "== $$pkg $$t"; $(GO) test $$pkg -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) || exit 1; \
 		done; \
 	done
+
+# Publish HEAD as version V of the root module, beam/ and jsonschema/ in a module proxy on the
+# file system, then, from an empty module cache and with no replace directive, go install the
+# command and go get the library and a JSON Schema plug-in (docs/release.md). V defaults to the
+# version of the root module that jsonschema/go.mod requires.
+release-rehearsal:
+	bash internal/release/rehearse.sh $(V)
