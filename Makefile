@@ -4,7 +4,7 @@ N        ?= 1000000
 FUZZTIME ?= 1m
 PKG      := ./...
 
-.PHONY: all generate check-generated test vet fuzz bench conformance
+.PHONY: all generate check-generated test vet fuzz bench conformance release-rehearsal
 
 all: test
 
@@ -22,20 +22,27 @@ check-generated:
 
 # beam/ and jsonschema/ are modules of their own (Apache Beam's dependencies, and those of the
 # JSON Schema and OpenAPI validators, stay out of the root go.mod): their packages are vetted
-# and tested from inside them. So is internal/uts46/gen, the generator of a table, vetted.
+# and tested from inside them, against this working tree through each one's go.work (which
+# replaces the version of the root module that its go.mod requires by ..). So are
+# internal/uts46/gen (a table's generator), internal/browser (which the browser test builds)
+# and internal/release (the release rehearsal's zips), vetted.
 vet:
 	$(GO) vet $(PKG)
 	cd beam && $(GO) vet ./...
 	cd jsonschema && $(GO) vet ./...
 	cd internal/uts46/gen && $(GO) vet ./...
+	cd internal/browser && $(GO) vet ./...
+	cd internal/release && $(GO) vet ./...
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt -l lists:" >&2; echo "$$out" >&2; exit 1; fi
 
-# The test command of the README (and of .ci/run).
+# The test command of the README (and of .ci/run). TESTTIMEOUT bounds each package's run: go
+# test's default of 10 minutes is less than package uri takes on 2 cores that other work shares.
+TESTTIMEOUT ?= 45m
 test: vet
-	$(GO) test $(PKG)
-	cd beam && $(GO) test ./...
-	cd jsonschema && $(GO) test ./...
+	$(GO) test -timeout $(TESTTIMEOUT) $(PKG)
+	cd beam && $(GO) test -timeout $(TESTTIMEOUT) ./...
+	cd jsonschema && $(GO) test -timeout $(TESTTIMEOUT) ./...
 
 # Every spec against net/url on each benchmark corpus (testdata/corpora/README.md: realworld
 # and gosrc), then accepted and rejected lines apart; docs/performance.md reads the output.
@@ -65,3 +72,10 @@ fuzz:
 			echo "== $$pkg $$t"; $(GO) test $$pkg -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE) || exit 1; \
 		done; \
 	done
+
+# Publish HEAD as version V of the root module, beam/ and jsonschema/ in a module proxy on the
+# file system, then, from an empty module cache and with no replace directive, go install the
+# command and go get the library and a JSON Schema plug-in (docs/release.md). V defaults to the
+# version of the root module that jsonschema/go.mod requires.
+release-rehearsal:
+	bash internal/release/rehearse.sh $(V)

@@ -2,7 +2,7 @@ module github.com/urispec/urispec/beam
 
 go 1.26.0
 
-require github.com/urispec/urispec v0.0.0
+require github.com/urispec/urispec v0.1.0
 
 require (
 	cel.dev/expr v0.25.2 // indirect
@@ -93,5 +93,3 @@ require (
 	google.golang.org/grpc v1.83.2 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
 )
-
-replace github.com/urispec/urispec => ../

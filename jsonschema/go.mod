@@ -6,7 +6,7 @@ require (
 	github.com/getkin/kin-openapi v0.153.0
 	github.com/kaptinlin/jsonschema v0.9.8
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
-	github.com/urispec/urispec v0.0.0
+	github.com/urispec/urispec v0.1.0
 	github.com/xeipuuv/gojsonschema v1.2.0
 )
 
@@ -22,5 +22,3 @@ require (
 	golang.org/x/net v0.43.0 // indirect
 	golang.org/x/text v0.40.0 // indirect
 )
-
-replace github.com/urispec/urispec => ../

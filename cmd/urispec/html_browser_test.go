@@ -4,21 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
-
-	"github.com/chromedp/cdproto/log"
-	"github.com/chromedp/cdproto/network"
-	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/cdproto/runtime"
-	"github.com/chromedp/chromedp"
 
 	"github.com/urispec/urispec/internal/summary"
 )
@@ -33,9 +26,29 @@ func findChromium() string {
 	return ""
 }
 
-// browser starts headless Chromium with a fresh profile and everything that talks to
-// the network on its own turned off, and returns a tab's context.
-func browser(t *testing.T) context.Context {
+// tab is a tab of headless Chromium, driven by internal/browser: a program in a module
+// of its own, so that github.com/chromedp/chromedp stays out of this module's go.mod
+// (docs/dependencies.md). The test builds it and speaks its protocol, one JSON object
+// a line each way (internal/browser/main.go).
+type tab struct {
+	t   *testing.T
+	in  io.Writer
+	out *json.Decoder
+}
+
+// browserResponse is one answer of internal/browser.
+type browserResponse struct {
+	Error    string   `json:"error"`
+	Value    any      `json:"value"`
+	PNG      []byte   `json:"png"`
+	Problems []string `json:"problems"`
+	Requests []string `json:"requests"`
+}
+
+// browser builds internal/browser and starts it with headless Chromium and a fresh
+// profile, or skips the test when there is no Chromium (fails with
+// URISPEC_REQUIRE_BROWSER set). Call it before any t.Chdir.
+func browser(t *testing.T) *tab {
 	t.Helper()
 	path := findChromium()
 	if path == "" && os.Getenv("URISPEC_REQUIRE_BROWSER") != "" {
@@ -45,68 +58,86 @@ func browser(t *testing.T) context.Context {
 		t.Skip("no chromium, chromium-browser or google-chrome in PATH: install Debian's chromium package " +
 			"(apt-get install chromium; .ci/run does) to run the browser test of the HTML report")
 	}
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(path),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-extensions", true),
-		chromedp.Flag("disable-default-apps", true),
-		chromedp.Flag("disable-domain-reliability", true),
-		chromedp.Flag("no-pings", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1200, 900),
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	t.Cleanup(cancel)
-	ctx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	t.Cleanup(cancelAlloc)
-	ctx, cancelTab := chromedp.NewContext(ctx)
-	t.Cleanup(cancelTab)
-	return ctx
-}
-
-// pageEvents is what the tab reported while it showed the page.
-type pageEvents struct {
-	mu       sync.Mutex
-	problems []string // console errors and warnings, exceptions, log errors, dialogs
-	requests []string // URLs requested
-}
-
-func (pe *pageEvents) listen(t *testing.T, ctx context.Context) {
-	t.Helper()
-	err := chromedp.Listen(ctx, func(ev any) {
-		pe.mu.Lock()
-		defer pe.mu.Unlock()
-		switch ev := ev.(type) {
-		case *runtime.EventConsoleAPICalled:
-			var args []string
-			for _, a := range ev.Args {
-				args = append(args, string(a.Value))
-			}
-			pe.problems = append(pe.problems, fmt.Sprintf("console.%s: %s", ev.Type, strings.Join(args, " ")))
-		case *runtime.EventExceptionThrown:
-			pe.problems = append(pe.problems, "exception: "+ev.ExceptionDetails.Text)
-		case *log.EventEntryAdded:
-			if ev.Entry.Level == log.EntryLevelError || ev.Entry.Level == log.EntryLevelWarning {
-				pe.problems = append(pe.problems, fmt.Sprintf("log %s: %s (%s)", ev.Entry.Level, ev.Entry.Text, ev.Entry.URL))
-			}
-		case *page.EventJavascriptDialogOpening:
-			pe.problems = append(pe.problems, "dialog: "+ev.Message)
-		case *network.EventRequestWillBeSent:
-			pe.requests = append(pe.requests, ev.Request.URL)
-		}
-	})
+	driverDir, err := filepath.Abs(filepath.Join("..", "..", "internal", "browser"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	bin := filepath.Join(t.TempDir(), "browser")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = driverDir
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building internal/browser: %v\n%s", err, out)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	cmd := exec.CommandContext(ctx, bin, "-chromium", path, "-profile", t.TempDir())
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		in.Close()
+		if err := cmd.Wait(); err != nil {
+			t.Errorf("internal/browser: %v\n%s", err, stderr.String())
+		}
+		cancel()
+	})
+	return &tab{t: t, in: in, out: json.NewDecoder(out)}
 }
+
+// do sends one request and returns the answer; an error ends the test.
+func (b *tab) do(req map[string]any) browserResponse {
+	b.t.Helper()
+	line, err := json.Marshal(req)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	if _, err := b.in.Write(append(line, '\n')); err != nil {
+		b.t.Fatalf("%s: %v", line, err)
+	}
+	var resp browserResponse
+	if err := b.out.Decode(&resp); err != nil {
+		b.t.Fatalf("%s: no answer from internal/browser: %v", line, err)
+	}
+	if resp.Error != "" {
+		b.t.Fatalf("%s: %s", line, resp.Error)
+	}
+	return resp
+}
+
+// navigate loads the file name; a width and height set the viewport first.
+func (b *tab) navigate(name string, size ...int) {
+	b.t.Helper()
+	req := map[string]any{"op": "navigate", "url": fileURL(name)}
+	if len(size) == 2 {
+		req["width"], req["height"] = size[0], size[1]
+	}
+	b.do(req)
+}
+
+// eval is the value of a JavaScript expression in the page.
+func (b *tab) eval(expr string) any {
+	b.t.Helper()
+	return b.do(map[string]any{"op": "eval", "expr": expr}).Value
+}
+
+// events returns what the tab reported since the browser started: console messages,
+// exceptions, log errors and warnings and dialogs, and the URLs requested.
+func (b *tab) events() (problems, requests []string) {
+	b.t.Helper()
+	r := b.do(map[string]any{"op": "events"})
+	return r.Problems, r.Requests
+}
+
+func fileURL(name string) string { return (&url.URL{Scheme: "file", Path: name}).String() }
 
 // gunzipCorpus writes the real-world corpus, uncompressed, to dir/realworld-urls.txt.
 func gunzipCorpus(t *testing.T, dir string) string {
@@ -133,6 +164,7 @@ func TestHTMLInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	b := browser(t)
 	dir := t.TempDir()
 	gunzipCorpus(t, dir)
 	writeHostile(t, dir)
@@ -146,22 +178,8 @@ func TestHTMLInBrowser(t *testing.T) {
 	if err := os.WriteFile(pageFile, []byte(runOK(t, append([]string{"matrix", "-html"}, files...)...)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	pageURL := (&url.URL{Scheme: "file", Path: pageFile}).String()
-
-	ctx := browser(t)
-	var events pageEvents
-	events.listen(t, ctx)
-	if err := chromedp.Do(ctx, chromedp.Navigate(pageURL)); err != nil {
-		t.Fatal(err)
-	}
-	eval := func(expr string) any {
-		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[any](expr))
-		if err != nil {
-			t.Fatalf("%s: %v", expr, err)
-		}
-		return v
-	}
+	b.navigate(pageFile)
+	eval := b.eval
 	// bars counts the bars drawn in a chart in the given fill: rectangles the browser
 	// lays out with a width and a height.
 	bars := func(id, fill string) int {
@@ -238,14 +256,12 @@ func TestHTMLInBrowser(t *testing.T) {
 		t.Error("a bidirectional override or U+FFFD reached the page's text")
 	}
 
-	events.mu.Lock()
-	problems, requests := slices.Clone(events.problems), slices.Clone(events.requests)
-	events.mu.Unlock()
+	problems, requests := b.events()
 	for _, p := range problems {
 		t.Errorf("the page reported %s", p)
 	}
 	for _, r := range requests {
-		if r != pageURL {
+		if r != fileURL(pageFile) {
 			t.Errorf("the page requested %s", r)
 		}
 	}
@@ -265,9 +281,7 @@ func TestHTMLInBrowser(t *testing.T) {
 	if err := os.WriteFile(hazPage, []byte(page.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.Navigate((&url.URL{Scheme: "file", Path: hazPage}).String())); err != nil {
-		t.Fatal(err)
-	}
+	b.navigate(hazPage)
 	if got := bars("chart-hazards", hazardFill); got != len(sum.Hazards) {
 		t.Errorf("hazard chart: %d bars, want %d (one per code)", got, len(sum.Hazards))
 	}
@@ -277,14 +291,13 @@ func TestHTMLInBrowser(t *testing.T) {
 	if text := eval(`document.getElementById('hazard-table').innerText`).(string); !strings.Contains(text, "<script>alert(2)</script>") {
 		t.Errorf("the hazard table does not show the code as text: %q", text)
 	}
-	events.mu.Lock()
-	for _, p := range events.problems[len(problems):] {
+	hazProblems, _ := b.events()
+	for _, p := range hazProblems[len(problems):] {
 		t.Errorf("the hazards page reported %s", p)
 	}
-	events.mu.Unlock()
 
 	if *update {
-		writeScreenshot(t, ctx, dir, shot)
+		writeScreenshot(t, b, dir, shot)
 	}
 }
 
@@ -300,21 +313,14 @@ func corpusPage(t *testing.T) []byte {
 
 // writeScreenshot writes a PNG of the top of matrix -html of the real-world corpus
 // alone, with the SHA-256 of the page in a text chunk (TestReportPNGCurrent reads it).
-func writeScreenshot(t *testing.T, ctx context.Context, dir, out string) {
+func writeScreenshot(t *testing.T, b *tab, dir, out string) {
 	page := corpusPage(t)
 	pageFile := filepath.Join(dir, "corpus.html")
 	if err := os.WriteFile(pageFile, page, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1100, 1700),
-		chromedp.Navigate((&url.URL{Scheme: "file", Path: pageFile}).String())); err != nil {
-		t.Fatal(err)
-	}
-	img, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err = withPNGText(img, pngPageKey, pageHash(page))
+	b.navigate(pageFile, 1100, 1700)
+	img, err := withPNGText(b.do(map[string]any{"op": "screenshot"}).PNG, pngPageKey, pageHash(page))
 	if err != nil {
 		t.Fatal(err)
 	}
