@@ -349,14 +349,20 @@ func isIncrement(s ast.Stmt) bool {
 	return ok && inc.Tok == token.INC && isIdent(inc.X, "position")
 }
 
-// isFail matches p.fail(position), the record of a failing character test.
-func isFail(s ast.Stmt) bool {
+// isFail matches p.fail(position, k), the record of a failing character test.
+func isFail(s ast.Stmt) bool { return failCall(s) != nil }
+
+// failCall returns the call of p.fail(position, k) if s is one.
+func failCall(s ast.Stmt) *ast.CallExpr {
 	e, ok := s.(*ast.ExprStmt)
 	if !ok {
-		return false
+		return nil
 	}
 	c, ok := e.X.(*ast.CallExpr)
-	return ok && isSel(c.Fun, "p", "fail") && len(c.Args) == 1 && isIdent(c.Args[0], "position")
+	if !ok || !isSel(c.Fun, "p", "fail") || len(c.Args) != 2 || !isIdent(c.Args[0], "position") {
+		return nil
+	}
+	return c
 }
 
 // ruleCall matches a call of a rule's function, p.rX(), and returns X.

@@ -41,7 +41,7 @@ func (s *byteSet) plain(chars []int) bool {
 //		position++
 //		return true
 //	}
-//	p.fail(position)
+//	p.fail(position, -1)
 //	if c := buffer[position]; classN[c] != 0 {
 //		position++
 //		return true
@@ -150,7 +150,7 @@ func byteSetBody(s *byteSet, tables *tableSet) []ast.Stmt {
 	if anyPlain {
 		body = append(body, accept(&plain))
 	}
-	body = append(body, parseStmts("p.fail(position)")...)
+	body = append(body, parseStmts("p.fail(position, -1)")...)
 	if anyNoted {
 		body = append(body, accept(&noted))
 	}

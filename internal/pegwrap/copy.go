@@ -14,11 +14,16 @@ import (
 // The limits of copyRules, in lines of the printed function.
 const (
 	// copyCallee is the largest rule that is copied: pchar with pct-encoded and HEXDIG
-	// inside it fits; rules that hold whole components do not, and IPv6address (whose
-	// nine alternatives call h16 thirty times) is never copied.
-	copyCallee = 120
+	// inside it fits, and a segment or a reg-name; rules that hold whole components do
+	// not, and IPv6address (whose nine alternatives call h16 thirty times) is never
+	// copied. Counted in instructions over the benchmark corpora (docs/performance.md),
+	// 120 cost 2% more than 150 in geometric mean; 200 cost the file URLs of rfc2396bis-01
+	// 11% more, their path loop copied into a larger function that keeps more of its
+	// values in memory.
+	copyCallee = 150
 	// copyGrowth is how much the copies may add to one function: a caller that calls
-	// many small rules keeps calling those that do not fit, in loops last.
+	// many small rules keeps calling those that do not fit (the sites in loops are served
+	// first).
 	copyGrowth = 400
 	// copyFunc is the largest a function may become by copies, with room for what the
 	// later passes add; no generated function may exceed 1,000 lines (gen/budget_test.go).
@@ -41,9 +46,10 @@ const (
 // Only rules that do not call themselves, directly or not, are copied, and a callee is
 // copied with its own copies (callees first). How much is copied is bounded by the
 // caller: copies of rules of at most copyCallee lines, adding at most copyGrowth lines
-// to it, and never beyond copyFunc lines; the call sites inside a loop (e* and e+) are
-// served first, then the smaller rules. Every rule keeps its function, as an entry point
-// and for the calls that are not copied.
+// to it, and never beyond copyFunc lines. The call sites inside a loop (e* and e+) are
+// served first, then the smaller rules.
+// Every rule keeps its function, as an entry point and for the calls that are not
+// copied.
 func copyRules(p *program) error {
 	calls := map[string][]string{}
 	for _, r := range p.rules {
@@ -157,9 +163,10 @@ func (p *program) copyInto(r *rule, size map[string]int, recursive map[string]bo
 	})
 	chosen := map[ast.Stmt]bool{}
 	grown, base := 0, lines(r.body)
+	limit := min(base+copyGrowth, copyFunc)
 	for _, c := range cands {
 		add := size[c.callee] + 2
-		if grown+add > copyGrowth || base+grown+add > copyFunc {
+		if base+grown+add > limit {
 			continue
 		}
 		grown += add

@@ -73,7 +73,7 @@ func emit(p *program, api bool) ([]byte, error) {
 	if p.notes != nil {
 		b.WriteString(p.notes.decl())
 	} else {
-		b.WriteString("\n// noteMask holds the byte sets that Parser.note records: none, without the notes pass.\nvar noteMask [0][4]uint64\n")
+		b.WriteString("\n// noteMask holds the notes that Parser.note and Parser.fail record: none, without the\n// notes pass.\nvar noteMask [0][2][4]uint64\n")
 	}
 	probes, how := p.probes, "internal/pegwrap/probes.go"
 	if probes == "" {

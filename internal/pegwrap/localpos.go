@@ -25,6 +25,11 @@ import (
 // This pass runs last: the others read the tests and calls as lowering writes them.
 func localPosition(p *program) error {
 	for _, r := range p.rules {
+		// A rule that does not read the token index (tokens.go) leaves it in the field.
+		state, fields := "position, tokenIndex", "p.position, p.tokenIndex"
+		if !mentions(r.body, "tokenIndex") {
+			state, fields = "position", "p.position"
+		}
 		var fault error
 		editLists(r.body, func(list []ast.Stmt) []ast.Stmt {
 			out := make([]ast.Stmt, 0, len(list))
@@ -32,12 +37,12 @@ func localPosition(p *program) error {
 				labels, inner := unlabel(s)
 				if _, _, _, ok := callSite(inner); ok {
 					is := inner.(*ast.IfStmt)
-					is.Init = parseStmts("p.position, p.tokenIndex = position, tokenIndex")[0]
-					out = append(out, s, parseStmts("position, tokenIndex = p.position, p.tokenIndex")[0])
+					is.Init = parseStmts(fields + " = " + state)[0]
+					out = append(out, s, parseStmts(state + " = " + fields)[0])
 					continue
 				}
 				if _, ok := inner.(*ast.ReturnStmt); ok {
-					out = append(out, relabel(labels, parseStmts("p.position, p.tokenIndex = position, tokenIndex")[0]), inner)
+					out = append(out, relabel(labels, parseStmts(fields + " = " + state)[0]), inner)
 					continue
 				}
 				out = append(out, s)
@@ -59,7 +64,7 @@ func localPosition(p *program) error {
 		if fault != nil {
 			return fault
 		}
-		r.body.List = append(parseStmts("position, tokenIndex := p.position, p.tokenIndex"), r.body.List...)
+		r.body.List = append(parseStmts(state+" := "+fields), r.body.List...)
 	}
 	return nil
 }
@@ -75,4 +80,14 @@ func fieldState(p *program) {
 			return e
 		})
 	}
+}
+
+// mentions reports whether the identifier name occurs in n.
+func mentions(n ast.Node, name string) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		found = found || isIdent(asExpr(x), name)
+		return !found
+	})
+	return found
 }

@@ -56,8 +56,8 @@ var pegRuleComment = regexp.MustCompile(`^/\* (\d+) (\w+) <- (.*) \*/$`)
 //     running parse records them (RunRecording): add's call is
 //     "if p.records(ruleX) { tokenIndex = p.add(ruleX, begin, position, tokenIndex) }";
 //     the others record nothing (a token for every pchar was most of peg's parse time);
-//   - every failing character test records its position (p.fail): the farthest one is
-//     where the error is;
+//   - every failing character test records its position (p.fail; -1 is the number of
+//     its note, which the notes pass gives): the farthest one is where the error is;
 //   - a token rule sets p.comp to itself while it runs, so that p.fail can say which
 //     token rule a failure was in.
 //
@@ -283,7 +283,7 @@ func (p *program) lowerRule(r *rule) error {
 			_, isChar := charTest(is)
 			_, _, isRange := rangeTest(is)
 			if isChar || isRange || endTest(is) {
-				is.Body.List = append(parseStmts("p.fail(position)"), is.Body.List...)
+				is.Body.List = append(parseStmts("p.fail(position, -1)"), is.Body.List...)
 			}
 		}
 		return list

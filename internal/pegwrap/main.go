@@ -163,6 +163,16 @@ func run(grammarPath, pkg, outPath string, o options) error {
 
 // generate compiles a grammar's source into the parser's Go source.
 func generate(path string, src []byte, pkg string, o options) ([]byte, error) {
+	p, err := compile(path, src, pkg, o.off)
+	if err != nil {
+		return nil, err
+	}
+	return emit(p, o.api)
+}
+
+// compile runs peg on a grammar's source, lowers its output and runs the passes that
+// are not off.
+func compile(path string, src []byte, pkg string, off map[string]bool) (*program, error) {
 	g, err := readGrammar(path, src)
 	if err != nil {
 		return nil, err
@@ -175,13 +185,13 @@ func generate(path string, src []byte, pkg string, o options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := runPasses(p, o.off); err != nil {
+	if err := runPasses(p, off); err != nil {
 		return nil, err
 	}
 	if err := checkFiller(p); err != nil {
 		return nil, err
 	}
-	return emit(p, o.api)
+	return p, nil
 }
 
 // pegCode runs peg on the grammar's rules and returns its output.

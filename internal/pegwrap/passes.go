@@ -31,11 +31,13 @@ var passes = []pass{
 		what: "lookaheads and predicates record how far they read, so ErrorAt parses again only when needed"},
 	{name: "copy", after: []string{"bytesets", "classes", "reach"}, run: copyRules,
 		what: "small rules that do not call themselves are copied into their callers, bounded by the caller's growth"},
+	{name: "tokens", after: []string{"copy"}, run: tokenSaves,
+		what: "the token index is saved and restored only where a token may be recorded in between"},
 	{name: "notes", after: []string{"copy"}, run: noteTests,
 		what: "tests that fail at Collect's probe record what they would have taken, for the expected set in one parse"},
 	{name: "probes", after: []string{"bytesets", "classes"}, run: probeClasses,
 		what: "the printable characters that no test tells apart form classes, one probe each"},
-	{name: "localpos", after: []string{"copy", "notes"}, run: localPosition,
+	{name: "localpos", after: []string{"copy", "tokens", "notes"}, run: localPosition,
 		what: "each rule works on local copies of the position and token index"},
 }
 
@@ -48,12 +50,15 @@ var passes = []pass{
 //     a copy would replace, and a copied rule should be copied in its final, smaller form;
 //   - copy after reach: reach finds the end of !e at the goto that fails it, which tidy
 //     moves into a copied rule at the end of e (a goto to that goto goes straight on);
+//   - tokens after copy: a copy brings its callee's saves into the caller, where the
+//     caller's tokens may be recorded between them;
 //   - notes after copy: a rule copied into a lookahead must have its notes made there,
 //     where they are not sure; notes made in the rule's own function would be;
 //   - probes after bytesets and classes: they replace tests by table lookups of other
 //     sets, which partition the characters otherwise;
-//   - localpos after copy and notes: they read the calls and the position as lowering
-//     writes them.
+//   - localpos after copy, tokens and notes: they read the calls and the position as
+//     lowering writes them, and localpos hands the token index over only in a rule that
+//     still reads it.
 
 // checkPasses checks a table of passes: names are unique, and each pass comes after the
 // passes it names in after.

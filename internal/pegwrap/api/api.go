@@ -20,13 +20,13 @@ type Parser struct {
 	// skip is the set of rules whose tokens the running parse does not record.
 	skip [4]uint64
 	// Collect's notes (internal/pegwrap/notes.go): the probe's position (-1 outside
-	// Collect), the number of lookaheads whose rules are running, whether matchDot ran at
-	// the probe, the bytes some test there treats otherwise than the probe, and those of
-	// them first met where the parser surely reads on.
-	at, look   int
-	dot        bool
-	seen, sure [4]uint64
-	tree       []token32 // the syntax tree: tokens in post-order
+	// Collect), the number of lookaheads whose rules are running, whether the test of .
+	// ran at the probe, and the log of failures and notes that Collect reads.
+	at, look int
+	dot      bool
+	log      *[logSize]logEntry // Collect's failures and notes, in order
+	logged   int                // how many were logged (more than logSize: some were lost)
+	tree     []token32          // the syntax tree: tokens in post-order
 }
 
 // token32 is one token of the syntax tree: a rule and the span it matched.
@@ -119,12 +119,36 @@ func (p *Parser) add(rule pegRule, begin, end, index uint32) uint32 {
 }
 
 // fail records a character test that failed at pos: the farthest one, and the token
-// rule running when the first test failed there.
-func (p *Parser) fail(pos uint32) {
+// rule running when the first test failed there. k is the number of the test's note
+// (noteMask, internal/pegwrap/notes.go; -1: none). In Collect, a failure that is the
+// farthest yet is logged with its note, and far is held just before the probe, so that
+// every failure at or past the probe is logged (Collect reads the log after the parse).
+// fail is inlined at every failing test, and calls nothing: a call there, even on a path
+// that Run never takes, would make Go keep the rule's positions in memory around it.
+func (p *Parser) fail(pos uint32, k int) {
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
+		if notesRecorded && p.at >= 0 {
+			p.log[p.logged&(logSize-1)] = logEntry{int32(pos), int32(k), int32(p.comp), int32(p.look)}
+			p.logged++
+			p.far = min(p.far, p.at-1)
+		}
 	}
 }
+
+// logEntry is a failure, or a note, that Collect logged: its position, the number of its
+// note (-1: none), the token rule running (noteOnly for a note that is no failure), and
+// how many lookaheads' rules were running.
+type logEntry struct {
+	pos, note, comp, look int32
+}
+
+// logSize is the number of failures and notes that Collect logs; a parse that logs more
+// is run again without notes (Collect).
+const logSize = 1024
+
+// noteOnly is the comp of a logged note that is no failure.
+const noteOnly = -1
 
 // Farthest is the byte offset of the farthest failing character test of the last Run,
 // and the number of the innermost token-recording rule that was running when the first
@@ -286,42 +310,51 @@ func (p *Parser) Expected(prefix string, rule int, samples []string) (allowed [4
 // not in seen parses, after prefix, exactly as the probe does. Without the notes pass,
 // every byte is seen and none is sure, and dot is true.
 func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool) {
+	all := [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+	if !notesRecorded {
+		// The probe's parse is a Run of prefix and the byte 0: the buffer and its end
+		// are the same.
+		return p.Accepts(prefix+"\x00", rule), [4]uint64{}, all, true
+	}
+	if p.log == nil {
+		p.log = new([logSize]logEntry)
+	}
 	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
-	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
-	p.skip = [4]uint64{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)} // a probe's tokens are never read
+	p.at, p.look, p.dot, p.logged = len(prefix), 0, false, 0
+	p.skip = all // a probe's tokens are never read
 	p.start(prefix)
 	ok = p.match(rule)
+	at := p.at
 	p.at = -1
-	if !notesRecorded {
-		all := ^uint64(0)
-		return ok, [4]uint64{}, [4]uint64{all, all, all, all}, true
+	if p.logged > logSize {
+		return p.Accepts(prefix+"\x00", rule), [4]uint64{}, all, true
 	}
-	return ok, p.sure, p.seen, p.dot
-}
-
-// note records, if pos is Collect's position, the byte set noteMask[k] of a test, table
-// or switch that failed there (the probe fails them all); sure says whether it consumes
-// its bytes outside a lookahead. It is on the failing branch of every test, and inlined:
-// a parse whose tests succeed never runs it.
-func (p *Parser) note(pos uint32, k int, sure bool) {
-	if int(pos) == p.at {
-		p.noteAt(k, sure)
-	}
-}
-
-// noteAt is note at Collect's position (p.look counts the lookaheads whose rules are
-// running). It is not inlined: note is, at every failing test, and only its check of
-// the position belongs there.
-//
-//go:noinline
-func (p *Parser) noteAt(k int, sure bool) {
-	m := &noteMask[k]
-	sure = sure && p.look == 0
-	for i := range m {
-		if sure {
-			p.sure[i] |= m[i] &^ p.seen[i]
+	p.far, p.farComp = -1, 0
+	for _, e := range p.log[:p.logged] {
+		if int(e.pos) == at && e.note >= 0 {
+			m := &noteMask[e.note]
+			for i := range m[0] {
+				if e.look == 0 {
+					sure[i] |= m[1][i] &^ seen[i]
+				}
+				seen[i] |= m[0][i]
+			}
 		}
-		p.seen[i] |= m[i]
+		if e.comp != noteOnly && int(e.pos) > p.far {
+			p.far, p.farComp = int(e.pos), uint32(e.comp)
+		}
+	}
+	return ok, sure, seen, p.dot
+}
+
+// note logs, if pos is Collect's position, the note numbered k (noteMask) of a table or
+// switch that the probe did not take: the bytes it treats otherwise than the probe.
+// Most notes ride on a failure's record (fail); note is for the others. Like fail, it
+// calls nothing.
+func (p *Parser) note(pos uint32, k int) {
+	if int(pos) == p.at {
+		p.log[p.logged&(logSize-1)] = logEntry{int32(pos), int32(k), noteOnly, int32(p.look)}
+		p.logged++
 	}
 }
 
