@@ -26,11 +26,12 @@ check-generated:
 
 # beam/ and jsonschema/ are modules of their own (Apache Beam's dependencies, and those of the
 # JSON Schema and OpenAPI validators, stay out of the root go.mod): their packages are vetted
-# and tested from inside them.
+# and tested from inside them. So is internal/uts46/gen, the generator of a table, vetted.
 vet:
 	$(GO) vet $(PKG)
 	cd beam && $(GO) vet ./...
 	cd jsonschema && $(GO) vet ./...
+	cd internal/uts46/gen && $(GO) vet ./...
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt -l lists:" >&2; echo "$$out" >&2; exit 1; fi
 
@@ -46,15 +47,17 @@ bench:
 	$(GO) test ./uri -run '^$$' -bench 'RealWorld|Verdicts' -benchtime 5x -count 5
 
 # Differential test of every grammar against its ABNF oracle with N strings per spec and
-# per scheme grammar's top rule (grammar/schemes/); then every generator pass switched off
-# on every grammar, against the parser with all passes (make test covers every pass on two
-# grammars only).
+# per scheme grammar's top rule (grammar/schemes/); then every string of the W-method
+# suite of each grammar's minimal automaton, and the witnesses of every pair of languages
+# (uri/specdiff_test.go); then every generator pass switched off on every grammar, against
+# the parser with all passes (make test covers every pass on two grammars only).
 conformance:
 	$(GO) test ./uri -run '^(TestOracle|TestSchemeOracle|TestOracleRFC1630Generic)$$' -count 1 -timeout 0 -v -oracle.n=$(N)
+	$(GO) test ./uri -run '^TestSpecdiff' -count 1 -timeout 0 -v -specdiff.sample=1 -specdiff.pairs=all
 	$(GO) test ./internal/pegwrap -run '^TestPassesKeepTheLanguage$$' -count 1 -timeout 0 -v -passes.all
 
 # Run every fuzz target for FUZZTIME each, one after the other.
-FUZZPKGS := ./uri ./cmd/urispec
+FUZZPKGS := ./uri ./cmd/urispec ./internal/whatwgurl
 fuzz:
 	@for pkg in $(FUZZPKGS); do \
 		for t in $$($(GO) test $$pkg -list '^Fuzz' | grep '^Fuzz'); do \

@@ -7,8 +7,10 @@
 //
 // Each line compiles every .peg file of a directory (pegwrap -dir): a new grammar file
 // is picked up without a change here, its package named after the file without "-"
-// (url-syntax-05.peg: urlsyntax05).
+// (url-syntax-05.peg: urlsyntax05). The last line builds gen/automata, the minimal automata
+// that package specdiff compares, from the ABNF of every grammar (internal/specdiffgen).
 package gen
 
 //go:generate go run ../internal/pegwrap -dir ../grammar -outdir .
 //go:generate go run ../internal/pegwrap -dir ../grammar/schemes -outdir schemes
+//go:generate go run ../internal/specdiffgen -grammar ../grammar -out automata

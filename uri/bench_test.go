@@ -1,15 +1,12 @@
 package uri_test
 
 import (
-	"compress/gzip"
-	"io"
 	"net/url"
-	"os"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
+	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
 )
 
@@ -35,20 +32,11 @@ func benchCorpora(tb testing.TB) []benchCorpus {
 
 // gzipLines returns every line of a gzip-compressed corpus file.
 func gzipLines(tb testing.TB, name string) []string {
-	f, err := os.Open(corpora + name)
+	lines, err := testcorpus.GzipLines(corpora + name)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	data, err := io.ReadAll(zr)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	return lines
 }
 
 // pass is one function to time over a list of lines.

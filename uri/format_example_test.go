@@ -77,3 +77,24 @@ func ExampleFormatChecker() {
 	// iri-reference: false
 	// uri-template: true
 }
+
+func ExampleWithSchemeGrammars() {
+	// JSON Schema's "uri" is RFC 3986's generic syntax; WithSchemeGrammars adds the
+	// grammar of each reference's scheme, as Validate and urispec check apply it.
+	generic, _ := uri.FormatChecker("uri")
+	strict, _ := uri.FormatChecker("uri", uri.WithSchemeGrammars())
+	for _, s := range []string{"http:///x", "urn:a:b", "mailto:@@@", "geo:94,0", "https://example.org/"} {
+		fmt.Printf("%-22q generic: %v\n%22s strict:  %v\n", s, generic(s), "", strict(s))
+	}
+	// Output:
+	// "http:///x"            generic: <nil>
+	//                        strict:  rfc3986: http: empty host at byte 7 (RFC 9110 section 4.2.1: a recipient MUST reject an "http" URI with an empty host identifier as invalid)
+	// "urn:a:b"              generic: <nil>
+	//                        strict:  rfc3986: urn: invalid character ':' at byte 5 in NID (RFC 8141 section 2)
+	// "mailto:@@@"           generic: <nil>
+	//                        strict:  rfc3986: mailto: invalid character '@' at byte 7 in local-part (RFC 6068 section 2)
+	// "geo:94,0"             generic: <nil>
+	//                        strict:  rfc3986: geo: latitude 94 is outside -90 to 90 at byte 4 (RFC 5870 section 3.4.2: 'geo' URIs with longitude values outside the range of -180 to 180 decimal degrees or with latitude values outside the range of -90 to 90 degrees MUST be considered invalid)
+	// "https://example.org/" generic: <nil>
+	//                        strict:  <nil>
+}

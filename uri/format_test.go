@@ -94,6 +94,36 @@ func TestCheckURISchemeError(t *testing.T) {
 	}
 }
 
+// TestFormatsWithSchemeGrammars: the scheme grammars' own examples of strictness are
+// accepted by each URI and IRI format as JSON Schema defines it, and rejected with
+// WithSchemeGrammars, by the scheme's grammar or RFC (Error.Scheme); what both accept is
+// accepted either way, and uri-template ignores the option.
+func TestFormatsWithSchemeGrammars(t *testing.T) {
+	schemeOf := map[string]string{"http:///x": "http", "urn:a:b": "urn", "mailto:@@@": "mailto", "geo:94,0": "geo"}
+	for _, name := range []string{"uri", "uri-reference", "iri", "iri-reference"} {
+		generic, _ := uri.FormatChecker(name)
+		strict, _ := uri.FormatChecker(name, uri.WithSchemeGrammars())
+		for s, scheme := range schemeOf {
+			if err := generic(s); err != nil {
+				t.Errorf("%s(%q) = %v, want valid", name, s, err)
+			}
+			var e *uri.Error
+			if err := strict(s); !errors.As(err, &e) || e.Scheme != scheme {
+				t.Errorf("%s(%q) with WithSchemeGrammars = %v, want an *uri.Error of scheme %s", name, s, err, scheme)
+			}
+		}
+		for _, c := range formatCases {
+			if (generic(c.s) == nil) != (strict(c.s) == nil) {
+				t.Errorf("%s(%q): generic %v, with scheme grammars %v", name, c.s, generic(c.s), strict(c.s))
+			}
+		}
+	}
+	tmpl, _ := uri.FormatChecker("uri-template", uri.WithSchemeGrammars())
+	if err := tmpl("http:///{x}"); err != nil {
+		t.Errorf("uri-template with WithSchemeGrammars: %v", err)
+	}
+}
+
 // formatValid is one valid input per format, for the allocation test and benchmark.
 var formatValid = map[string]string{
 	"uri":           "http://user@[::1]:80/hypertext/WWW/TheProject.html?q#f",
@@ -115,6 +145,20 @@ func TestFormatAllocations(t *testing.T) {
 		}
 		if n := testing.AllocsPerRun(100, func() { check(s) }); n != 0 {
 			t.Errorf("%s(%q) allocates %v times, want 0", name, s, n)
+		}
+		strict, _ := uri.FormatChecker(name, uri.WithSchemeGrammars())
+		if err := strict(s); err != nil {
+			t.Errorf("%s(%q) with WithSchemeGrammars: %v", name, s, err)
+			continue
+		}
+		// An IRI of a scheme whose RFC allows IRIs is read by the scheme's grammar as the
+		// URI it maps to: one string (WithSchemeGrammars says so).
+		want := 0.0
+		if name == "iri" { // formatValid's iri-reference is relative: no scheme to check
+			want = 1
+		}
+		if n := testing.AllocsPerRun(100, func() { strict(s) }); n != want {
+			t.Errorf("%s(%q) with WithSchemeGrammars allocates %v times, want %v", name, s, n, want)
 		}
 	}
 }

@@ -5,16 +5,14 @@ import (
 	"strings"
 	"testing"
 
-	whatwgurl "github.com/nlnwa/whatwg-url/url"
-
+	"github.com/urispec/urispec/internal/whatwgurl"
 	"github.com/urispec/urispec/uri"
 )
 
 // TestSpecialWithoutSlashes: the hazard is raised where RFC 3986 reads no host and the
-// WHATWG URL parser (nlnwa/whatwg-url, a browser's reading) reads the host it names;
+// WHATWG URL parser (internal/whatwgurl, a browser's reading) reads the host it names;
 // none where the parser reads no host or the reference has an authority.
 func TestSpecialWithoutSlashes(t *testing.T) {
-	p := whatwgurl.NewParser()
 	generic, err := uri.NewParser(uri.RFC3986, uri.GenericOnly())
 	if err != nil {
 		t.Fatal(err)
@@ -56,7 +54,7 @@ func TestSpecialWithoutSlashes(t *testing.T) {
 			continue
 		}
 		// The host it names is the one a browser reads.
-		u, err := p.Parse(in)
+		u, err := whatwgurl.Parse(in)
 		if err != nil || u.Hostname() != want {
 			t.Errorf("%q: the WHATWG parser reads host %q (%v), the test wants %q", in, u.Hostname(), err, want)
 		}
@@ -70,7 +68,6 @@ func TestSpecialWithoutSlashes(t *testing.T) {
 // the hazard under rfc3986, the WHATWG URL parser reads the host the hazard names
 // (docs/hazards.md reports the count it logs).
 func TestSpecialWithoutSlashesRealWorld(t *testing.T) {
-	p := whatwgurl.NewParser()
 	n := 0
 	for _, line := range gzipLines(t, "realworld-urls.txt.gz") {
 		r, err := uri.Parse(uri.RFC3986, line)
@@ -82,7 +79,7 @@ func TestSpecialWithoutSlashesRealWorld(t *testing.T) {
 				continue
 			}
 			n++
-			u, err := p.Parse(line)
+			u, err := whatwgurl.Parse(line)
 			// The parser lower-cases the host; the message quotes it as written.
 			if err != nil || !strings.Contains(strings.ToLower(h.Message), fmt.Sprintf("reads the host %q", u.Hostname())) {
 				t.Errorf("%q: %s; the WHATWG parser reads host %q (%v)", line, h.Message, u.Hostname(), err)

@@ -110,7 +110,16 @@ func Unvalidated() ResolveOption { return func(o *resolveOptions) { o.unvalidate
 // Errors: a base or reference the spec's grammar rejects gives its *Error; a base without
 // a scheme gives an *Error with Rule "base"; when the algorithm's output is not valid under
 // the spec, Resolve returns the Result and a *ResultError. A value that is no Spec
-// constant gives a plain error.
+// constant gives a plain error. With Unvalidated nothing is checked; a SameDocument result
+// has no target to check.
+//
+// "Valid under the spec" is Validate's verdict without the scheme grammars (above), with
+// one exception: under rfc1738, whose URLs have no fragment (RFC 1738 section 2.2: "#"
+// delimits a URL from a fragment identifier "that might follow it"), the target is the
+// URL that RFC 1808 section 4 forms, checked by RFC 1738's grammar, followed by the
+// reference's "#" and fragment, which RFC 1808 section 4 carries over and which is
+// checked by RFC 1808's fragment rule (section 2.2). Such a target is therefore valid
+// for Resolve and invalid for Validate(RFC1738, target) (docs/resolution.md).
 func Resolve(spec Spec, base, ref string, opts ...ResolveOption) (Result, error) {
 	var o resolveOptions
 	for _, opt := range opts {
@@ -143,15 +152,24 @@ type resolver func(d *specDesc, base, ref string, o resolveOptions) (Result, err
 
 // validateTarget checks a resolved target under d's spec. Where "#" is no part of a URL
 // (rfc1738; section 2.4.1 of RFC 1808: "the fragment identifier is not considered part
-// of the URL"), the fragment is set aside first.
+// of the URL"), the URL before the first "#" is checked by the spec's grammar and the
+// fragment after it by RFC 1808's (section 2.2: fragment = *( uchar | reserved )), the
+// grammar of the algorithm that carried it over; the error's offsets are the target's.
 func validateTarget(d *specDesc, s string) *Error {
-	spec := d.spec
+	url, fragment, hasFragment := s, "", false
 	if d.noFragment {
-		s, _, _ = strings.Cut(s, "#")
+		url, fragment, hasFragment = strings.Cut(s, "#")
 	}
 	var e *Error
-	if err := validatePlain(spec, s); err != nil && errors.As(err, &e) {
+	if err := validatePlain(d.spec, url); err != nil && errors.As(err, &e) {
+		e.Input = s
 		return e
+	}
+	if hasFragment {
+		if err := validatePlain(RFC1808, "#"+fragment); err != nil && errors.As(err, &e) {
+			e.Input, e.Offset = s, e.Offset+len(url)
+			return e
+		}
 	}
 	return nil
 }

@@ -1,7 +1,9 @@
 package uri
 
 import (
+	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	mailtogrammar "github.com/urispec/urispec/gen/schemes/mailto"
 )
@@ -53,8 +55,8 @@ var mailtoScheme = schemeDesc{
 		},
 	},
 	iriMapped:   true,
-	checks:      []schemeCheck{mailtoEncodedDelims},
-	checkTokens: []string{"addr_spec"},
+	checks:      []schemeCheck{mailtoEncodedDelims, mailtoDomainEncoding, mailtoLocalPartEncoding, mailtoFieldName},
+	checkTokens: []string{"addr_spec", "local_part", "domain", "hfname"},
 	parts: func(m *schemeMatch, g SchemeGrammar) SchemeParts {
 		p := MailtoParts{SchemeGrammar: g, To: []string{}, Headers: []MailtoHeader{}}
 		for _, sp := range m.all("addr_spec") {
@@ -87,4 +89,126 @@ var mailtoEncodedDelims = schemeCheck{
 		}
 		return 0, "", true
 	},
+}
+
+// The rules of RFC 6068 section 2 on what the text of a mailto URI decodes to. What is
+// left open there, and how urispec reads it, is in docs/schemes.md ("mailto").
+
+// mailtoDomainEncoding is section 2 item 4: percent-encoding in a domain denotes an
+// internationalized domain name, "non-ASCII characters MUST first be encoded according
+// to UTF-8 [STD63], and then each octet of the corresponding UTF-8 sequence MUST be
+// percent-encoded", and "URI-producing applications MUST NOT use percent-encoding in
+// domain names unless it is used to represent a UTF-8 character sequence". An escape in
+// a domain must therefore be part of the UTF-8 of a character outside ASCII (ASCII needs
+// no escape in a domain name). A domain literal ("[" ... "]", escaped) is no domain
+// name, and the item does not apply to it.
+var mailtoDomainEncoding = schemeCheck{
+	section: "RFC 6068 section 2 item 4",
+	rule:    "URI-producing applications MUST NOT use percent-encoding in domain names unless it is used to represent a UTF-8 character sequence",
+	check: func(m *schemeMatch) (int, string, bool) {
+		for _, sp := range m.all("domain") {
+			text := m.text[sp[0]:sp[1]]
+			if d := pctDecode(text); len(d) > 1 && d[0] == '[' && d[len(d)-1] == ']' {
+				continue
+			}
+			if off, problem := badEscapes(text, false); off >= 0 {
+				return sp[0] + off, problem + " in a domain", false
+			}
+		}
+		return 0, "", true
+	},
+}
+
+// mailtoLocalPartEncoding is section 2 item 5: in a local-part, "Non-ASCII characters
+// MUST first be encoded according to UTF-8 [STD63], and then each octet of the
+// corresponding UTF-8 sequence MUST be percent-encoded", and "Any other
+// percent-encoding of non-ASCII characters is prohibited". Escapes of ASCII characters
+// are what item 1 requires for some of them, and stay allowed.
+var mailtoLocalPartEncoding = schemeCheck{
+	section: "RFC 6068 section 2 item 5",
+	rule:    "non-ASCII characters are percent-encoded octets of their UTF-8; any other percent-encoding of non-ASCII characters is prohibited",
+	check: func(m *schemeMatch) (int, string, bool) {
+		for _, sp := range m.all("local_part") {
+			if off, problem := badEscapes(m.text[sp[0]:sp[1]], true); off >= 0 {
+				return sp[0] + off, problem + " in a local-part", false
+			}
+		}
+		return 0, "", true
+	},
+}
+
+// mailtoFieldName is section 2's "<hfname> and <hfvalue> are encodings of an [RFC5322]
+// header field name and value": decoded, an hfname is an RFC 5322 field-name (section
+// 3.6.8: field-name = 1*ftext, ftext = %d33-57 / %d59-126, the printable US-ASCII
+// characters but ":"). hfname = *qchar derives the empty name and escapes of any byte.
+var mailtoFieldName = schemeCheck{
+	section: "RFC 6068 section 2; RFC 5322 section 3.6.8",
+	rule:    "an hfname encodes a header field name: one or more printable US-ASCII characters other than \":\"",
+	check: func(m *schemeMatch) (int, string, bool) {
+		for _, sp := range m.all("hfname") {
+			text := m.text[sp[0]:sp[1]]
+			if text == "" {
+				return sp[0], "empty header field name", false
+			}
+			for i := 0; i < len(text); i++ {
+				c, w := text[i], 1
+				if c == '%' && i+2 < len(text) {
+					c, w = unhex(text[i+1])<<4|unhex(text[i+2]), 3
+				}
+				if c < 33 || c > 126 || c == ':' {
+					what := byteName(c)
+					if w == 3 {
+						what = text[i:i+w] + " (" + what + ")"
+					}
+					return sp[0] + i, what + " in a header field name", false
+				}
+				i += w - 1
+			}
+		}
+		return 0, "", true
+	},
+}
+
+// badEscapes finds the first escape of s (the text of a local-part or domain) that is
+// not part of the percent-encoded UTF-8 of a character outside ASCII: its offset and
+// what is wrong, or -1. With asciiOK, escapes of ASCII characters pass.
+func badEscapes(s string, asciiOK bool) (int, string) {
+	for i := 0; i < len(s); {
+		if s[i] != '%' {
+			i++
+			continue
+		}
+		// The run of escapes that begins at i, decoded, and where each byte's escape is.
+		var run []byte
+		var at []int
+		for j := i; j+2 < len(s) && s[j] == '%'; j += 3 {
+			run = append(run, unhex(s[j+1])<<4|unhex(s[j+2]))
+			at = append(at, j)
+		}
+		for k := 0; k < len(run); {
+			if run[k] < utf8.RuneSelf {
+				if !asciiOK {
+					return at[k], fmt.Sprintf("%s (%s) escaped", s[at[k]:at[k]+3], byteName(run[k]))
+				}
+				k++
+				continue
+			}
+			r, size := utf8.DecodeRune(run[k:])
+			if r == utf8.RuneError && size <= 1 {
+				return at[k], fmt.Sprintf("%s does not begin the escaped UTF-8 of a character", s[at[k]:at[k]+3])
+			}
+			k += size
+		}
+		i = at[len(at)-1] + 3
+	}
+	return -1, ""
+}
+
+// byteName names a byte of decoded text: a printable ASCII character quoted, any other
+// byte by its value.
+func byteName(c byte) string {
+	if c >= 0x20 && c < 0x7f {
+		return fmt.Sprintf("%q", string(rune(c)))
+	}
+	return fmt.Sprintf("byte 0x%02X", c)
 }

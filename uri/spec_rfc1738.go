@@ -58,8 +58,9 @@ var rfc1738Spec = specDesc{
 		ruleName:   rfc1738RuleName,
 		classes:    rfc1738Classes,
 		// user and password are tried before the "@" that decides whether they are there:
-		// an error inside them is an error in login.
-		reportAs: map[string]string{"user": "login", "password": "login"},
+		// an error inside them is an error in login. strict_otherurl (not in the RFC)
+		// fails on its own only in its test of the scheme (!defined_scheme).
+		reportAs: map[string]string{"user": "login", "password": "login", "strict_otherurl": "scheme"},
 		roles: map[string]role{
 			"login":      roleAuthority,
 			"hostport":   roleAuthority,

@@ -206,11 +206,32 @@ func TestDecodeTemplateVars(t *testing.T) {
 	if got, _ := tp.Expand(vars); got != "x,37.76,true?l=a&l=1&z=1&b=2" {
 		t.Errorf("got %q", got)
 	}
-	for _, bad := range []string{`[]`, `{"a": [[]]}`, `{"a": {"b": {}}}`, `{"a": "b"} {}`, `{"a": `, `"s"`} {
-		if _, err := uri.DecodeTemplateVars([]byte(bad)); err == nil {
-			t.Errorf("%s: no error", bad)
-		} else if !strings.HasPrefix(err.Error(), "template variables: ") {
-			t.Errorf("%s: %v", bad, err)
+	for _, c := range []struct {
+		json   string
+		offset int
+	}{
+		{`[]`, 0},
+		{`"s"`, 0},
+		{`{"a": [[]]}`, 7},
+		{`{"a": {"b": {}}}`, 12},
+		{`{"a": "b"} {}`, 11},
+		{`{"a":"x"}A`, 9}, // trailing data
+		{`{"a": `, 6},
+		{"{\"a\": \"\xe9\"}", 7},                      // not UTF-8
+		{`{"a": "\ud800"}`, 6},                        // a lone surrogate, which encoding/json makes U+FFFD
+		{`{"a": "x", "b": "y", "a": "z"}`, 21},        // a variable given twice
+		{`{"k": {"a": "1", "b": "2", "a": "3"}}`, 27}, // a key given twice
+	} {
+		_, err := uri.DecodeTemplateVars([]byte(c.json))
+		var e *uri.TemplateVarsError
+		if !errors.As(err, &e) || e.Offset != c.offset || !strings.HasPrefix(err.Error(), "template variables: ") {
+			t.Errorf("%q: %v; want a *TemplateVarsError at byte %d", c.json, err, c.offset)
+		}
+	}
+	// U+FFFD itself, written or escaped, and a surrogate pair are no errors.
+	for _, good := range []string{`{"a": "\ufffd"}`, `{"a": "` + "\uFFFD" + `"}`, `{"a": "\ud83d\ude00"}`, "{\"a\": \"x\"} \n"} {
+		if _, err := uri.DecodeTemplateVars([]byte(good)); err != nil {
+			t.Errorf("%q: %v", good, err)
 		}
 	}
 }

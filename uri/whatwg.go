@@ -6,26 +6,13 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"golang.org/x/net/idna"
+	"github.com/urispec/urispec/internal/uts46"
 )
 
 // The parts of the WHATWG URL Standard's valid URL string that it defines by procedure,
 // checked after grammar/whatwg.peg accepts a string, and the standard's validation-error
 // names given to the errors of both. Section numbers are those of url.bs (see
 // spec_whatwg.go).
-
-// strictDomain is UTS #46 ToASCII with the flags of the standard's "domain parser
-// ToASCII" for beStrict true (3.3): CheckHyphens, CheckBidi, CheckJoiners,
-// UseSTD3ASCIIRules and VerifyDnsLength set, Transitional_Processing and
-// IgnoreInvalidPunycode not. An idna.Profile is immutable and safe for concurrent use.
-var strictDomain = idna.New(
-	idna.MapForLookup(), // the UTS #46 mapping, label validation, STD3 rules, CheckBidi
-	idna.Transitional(false),
-	idna.CheckHyphens(true),
-	idna.CheckJoiners(true),
-	idna.StrictDomainName(true),
-	idna.VerifyDNSLength(true),
-)
 
 // baseKind is what a base URL's scheme and path make of a relative-URL string (4.3).
 type baseKind uint8
@@ -109,31 +96,20 @@ func whatwgCheck(r Reference) *Error {
 }
 
 // checkDomain is "valid domain" (3.4) for input[start:end]: the domain parser with
-// beStrict true must not fail, and its result must not end in a number. Of the
-// validation errors the URL parser reports for such a host, the error names the first.
+// beStrict true must not fail (UTS #46 ToASCII with CheckHyphens, CheckBidi,
+// CheckJoiners, UseSTD3ASCIIRules and VerifyDnsLength set, nontransitional:
+// internal/uts46, which corrects golang.org/x/net/idna's departures from UTS #46 and its
+// conformance data), and its result must not end in a number. Of the validation errors
+// the URL parser reports for such a host, the error names the first.
 func checkDomain(input string, start, end int) *Error {
 	host := input[start:end]
 	fail := func(name, reason string) *Error {
 		return &Error{Spec: WHATWG, Input: input, Offset: start, Rule: "valid domain string",
 			Validation: name, Section: "URL Standard section 3.4", Reason: reason, expected: []string{"valid domain", "valid IPv4-address string"}}
 	}
-	// ldhDomain's hosts have no empty label and are not empty.
-	ascii, ok := ldhDomain(host)
-	var err error
-	if !ok {
-		ascii, err = strictDomain.ToASCII(host)
-		if err == nil && ascii == "" {
-			err = fmt.Errorf("empty result")
-		}
-		// VerifyDnsLength requires every label but the root to hold 1 to 63 code
-		// points; x/net/idna's label iterator skips every empty label at the end ("a.."
-		// passes), where UTS #46 excepts only the root's.
-		if trimmed := strings.TrimSuffix(ascii, "."); err == nil && hasEmptyLabel(trimmed) {
-			err = fmt.Errorf("empty label in %q", host)
-		}
-	}
+	ascii, err := validDomainASCII(host)
 	if err != nil {
-		return fail("domain-to-ASCII", fmt.Sprintf("%q is not a valid domain: UTS #46 ToASCII (beStrict): %v", host, err))
+		return fail("domain-to-ASCII", fmt.Sprintf("%q is not a valid domain: %v", host, err))
 	}
 	if endsInANumber(ascii) {
 		return fail(ipv4Error(ascii), fmt.Sprintf("%q ends in a number, so it is read as an IPv4 address, and is not a valid IPv4-address string", host))
@@ -141,14 +117,27 @@ func checkDomain(input string, start, end int) *Error {
 	return nil
 }
 
-// ldhDomain is UTS #46 ToASCII with strictDomain's flags for the hosts it can decide
+// validDomainASCII is the domain parser of 3.3 with beStrict true: ldhDomain where it
+// decides, else UTS #46 ToASCII. With beStrict true the parser returns ToASCII's result
+// as it is; its forbidden domain code points, which it checks only with beStrict false,
+// are ASCII code points that UseSTD3ASCIIRules refuses (TestIdnaTestV2Domains checks
+// that none remains).
+func validDomainASCII(host string) (string, error) {
+	if ascii, ok := ldhDomain(host); ok {
+		return ascii, nil
+	}
+	return uts46.ToASCII(host, true)
+}
+
+// ldhDomain is UTS #46 ToASCII with beStrict's flags for the hosts it can decide
 // without the Unicode tables: ASCII letters, digits and hyphens in labels of 1 to 63
 // bytes, none beginning or ending with a hyphen or holding "--" in its third and fourth
 // places (which "xn--" does: those go to x/net/idna), no empty label, at most 253 bytes
 // in all. The mapping then only lower-cases, the Bidi and joiner rules have nothing to
-// check, and STD3 and the lengths hold; ok is false for every other host. Most hosts of
-// real URLs are such names, and x/net/idna costs more than the parse on them.
-// TestLDHDomainMatchesIDNA and FuzzLDHDomain compare the two.
+// check, and STD3 and the lengths hold; ok is false for every other host (a final "."
+// included: VerifyDnsLength refuses the empty root label). Most hosts of real URLs are
+// such names, and UTS #46 processing costs more than the parse on them.
+// TestLDHDomainMatchesUTS46 and FuzzLDHDomain compare the two.
 func ldhDomain(host string) (ascii string, ok bool) {
 	if host == "" || len(host) > 253 {
 		return "", false
@@ -190,11 +179,6 @@ func isDecimal(s string) bool {
 		}
 	}
 	return s != ""
-}
-
-// hasEmptyLabel reports whether the dot-separated labels of s include an empty one.
-func hasEmptyLabel(s string) bool {
-	return s == "" || s[0] == '.' || s[len(s)-1] == '.' || strings.Contains(s, "..")
 }
 
 // endsInANumber is the "ends in a number checker" of 3.5.

@@ -55,7 +55,8 @@ func TestWHATWGErrorNames(t *testing.T) {
 		{"https://exa%23mple.org", "", "domain-percent-encoded"}, // domain-to-ASCII's example, after the decoding that domain-percent-encoded reports
 		{"https://exam%70le.org", "", "domain-percent-encoded"},
 		{"foo://exa[mple.org", "", "host-invalid-code-point"},
-		{"https://127.0.0.1./", "", "IPv4-empty-part"},
+		{"https://127.0.0.1./", "", "domain-to-ASCII"}, // IPv4-empty-part's example: the strict pass of the domain parser reports domain-to-ASCII first (UTS #46 VerifyDnsLength refuses the empty root label)
+		{"https://example.com./", "", "domain-to-ASCII"},
 		{"https://1.2.3/", "", "IPv4-too-few-parts"},
 		{"https://1.2.3.4.5/", "", "IPv4-too-many-parts"},
 		{"https://test.42", "", "IPv4-too-few-parts"}, // IPv4-non-numeric-part's example, on which too-few-parts comes first

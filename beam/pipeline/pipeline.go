@@ -83,6 +83,33 @@ func SpecIDs(v string) ([]string, error) {
 	return ids, nil
 }
 
+// CheckGlobs reports the first glob that matches no file, or that cannot be listed, in
+// one line: the pipeline would fail on it too, with the runner's whole stack of errors.
+func CheckGlobs(ctx context.Context, globs []string) error {
+	for _, g := range globs {
+		fs, err := filesystem.New(ctx, g)
+		if err != nil {
+			return fmt.Errorf("-input %s: %v", g, firstLine(err))
+		}
+		files, err := fs.List(ctx, g)
+		fs.Close()
+		switch {
+		case err != nil:
+			return fmt.Errorf("-input %s: %v", g, firstLine(err))
+		case len(files) == 0:
+			return fmt.Errorf("-input %s matches no file", g)
+		}
+	}
+	return nil
+}
+
+// firstLine is the first line of err's message: Beam's errors carry their context on
+// the lines below.
+func firstLine(err error) string {
+	msg, _, _ := strings.Cut(err.Error(), "\n")
+	return msg
+}
+
 // Options are what Summarize needs.
 type Options struct {
 	Globs    []string // file patterns: local paths, gs://..., s3://...; each must match a file
@@ -145,6 +172,10 @@ func (fn *checkFileFn) ProcessElement(ctx context.Context, f fileio.ReadableFile
 	sum := summary.New(fn.Specs, fn.Examples)
 	sum.GenericOnly = fn.GenericOnly
 	err = lines.Each(r, func(n int, line string, err error) error {
+		if line == "" && err == nil {
+			sum.AddBlank() // no input, as in matrix
+			return nil
+		}
 		problem := ""
 		if err != nil {
 			problem = err.Error() // too long: the text is empty, as in matrix

@@ -145,8 +145,9 @@ func TestPipelineEqualsMatrix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := int64(corpusLines + strings.Count(edgeLines, "\n") + 1); sum.Inputs != n || len(sum.Unchecked) != 3 {
-		t.Errorf("summary of %d inputs with %d unchecked groups, want %d and 3 (too long, NUL, UTF-8)", sum.Inputs, len(sum.Unchecked), n)
+	// edgeLines has two empty lines ("\n" and "\r\n"), which are no inputs.
+	if n := int64(corpusLines + strings.Count(edgeLines, "\n") + 1 - 2); sum.Inputs != n || sum.Blank != 2 || len(sum.Unchecked) != 3 {
+		t.Errorf("summary of %d inputs and %d blank lines with %d unchecked groups, want %d, 2 and 3 (too long, NUL, UTF-8)", sum.Inputs, sum.Blank, len(sum.Unchecked), n)
 	}
 
 	report := urispec(t, bin, append([]string{"matrix"}, files...)...)
@@ -243,5 +244,23 @@ func TestSpecIDs(t *testing.T) {
 	all, err := SpecIDs("all")
 	if err != nil || len(all) != len(uri.Specs()) || all[0] != uri.Specs()[0].String() {
 		t.Errorf("SpecIDs(all) = %v, %v", all, err)
+	}
+}
+
+// TestCheckGlobs: a glob that matches no file is refused before the pipeline runs, in
+// one line that names it; one that matches is not.
+func TestCheckGlobs(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.txt"), []byte("http://a/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := CheckGlobs(ctx, []string{filepath.Join(dir, "*.txt")}); err != nil {
+		t.Errorf("a glob that matches: %v", err)
+	}
+	none := filepath.Join(dir, "nothing*")
+	err := CheckGlobs(ctx, []string{filepath.Join(dir, "a.txt"), none})
+	if err == nil || err.Error() != "-input "+none+" matches no file" {
+		t.Errorf("a glob that matches nothing: %v", err)
 	}
 }

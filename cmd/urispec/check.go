@@ -136,8 +136,9 @@ under the offending byte and the error (offset, rule, what the grammar allows th
 
 The inputs are the URI arguments, then the lines of each -f FILE ("-f -" is standard
 input); with neither, the lines of standard input. An argument is always a URI, never a
-file name. Lines are checked in batches on every CPU and printed in input order, each
-batch as soon as it is done.
+file name (one that names a file gets a hint on standard error). Empty lines are no
+inputs: they are skipped, and counted on standard error at the end. Lines are checked
+in batches on every CPU and printed in input order, each batch as soon as it is done.
 
 Hazards are the reference's own (RFC 3986 section 7 and its counterparts). The
 differential hazards (a part that another parser reads differently) need a reading by
@@ -155,8 +156,12 @@ validation when a check of whatwg's did} (and hazards when it has lenient readin
 
 With -format, each input is checked against one of the URI formats of JSON Schema and
 OpenAPI instead: uri (an RFC 3986 URI: a scheme, a fragment allowed), uri-reference, iri
-(RFC 3987), iri-reference, or uri-template (an RFC 6570 URI Template). No hazards are
-looked for; -json prints input, format, valid and error.
+(RFC 3987), iri-reference, or uri-template (an RFC 6570 URI Template). As JSON Schema
+defines them (and its test suite expects), these are the generic syntax alone: -format
+uri accepts http:///x, urn:a:b, mailto:@@@ and geo:94,0, which check without -format
+rejects by the grammars of their schemes; -format with -schemes checks those grammars
+too (uri.WithSchemeGrammars). No hazards are looked for; -json prints input, format,
+valid and error.
 
 Under whatwg, a relative-URL string is valid only against a base URL (its validity
 depends on the base's scheme): give one with -base. Without a base, only absolute URLs
@@ -183,7 +188,7 @@ func checkCommand() command {
 			o.base = addBaseFlag(fs, "", "the base `URL` a relative-URL string is valid against under whatwg (without it, only\nabsolute URLs are valid URL strings), and that the -with readers read relative\nreferences against (by default "+relativeBase+")")
 			o.schemes = schemesVar(fs)
 			files := filesVar(fs, "URI references")
-			format := fs.String("format", "", "check against a `FORMAT` of JSON Schema and OpenAPI instead of specs: uri,\nuri-reference, iri, iri-reference or uri-template (see docs/templates.md)")
+			format := fs.String("format", "", "check against a `FORMAT` of JSON Schema and OpenAPI instead of specs: uri,\nuri-reference, iri, iri-reference or uri-template (see docs/jsonschema.md); as JSON\nSchema defines them, the generic syntax alone, so that -format uri accepts http:///x,\nwhich check rejects; -format with -schemes adds the scheme grammars")
 			return func(x *cmdEnv, args []string) int {
 				if *format == "" {
 					return runCheck(x, o, args, *files)
@@ -192,15 +197,26 @@ func checkCommand() command {
 					return x.usageError("unknown -format %q (known: %s)", *format, formatNames())
 				}
 				var other string
+				schemes := false // a format is the generic syntax unless -schemes is given
 				fs.Visit(func(f *flag.Flag) {
-					if f.Name == "spec" || f.Name == "with" || f.Name == "schemes" {
+					switch f.Name {
+					case "spec", "with":
 						other = f.Name
+					case "schemes":
+						schemes = *o.schemes
 					}
 				})
 				if other != "" {
 					return x.usageError("-format and -%s exclude each other: a format names its own grammar", other)
 				}
-				return runCheckFormat(x, *format, o.json, args, *files)
+				var opts []uri.FormatOption
+				if schemes {
+					if *format == "uri-template" {
+						return x.usageError("-schemes applies to the formats uri, uri-reference, iri and iri-reference")
+					}
+					opts = append(opts, uri.WithSchemeGrammars())
+				}
+				return runCheckFormat(x, *format, opts, o.json, args, *files)
 			}
 		},
 	}

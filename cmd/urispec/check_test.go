@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/urispec/urispec/uri"
@@ -61,6 +62,39 @@ func TestAppendJSONString(t *testing.T) {
 		enc.Encode(s)
 		if got := string(appendJSONString(nil, s)) + "\n"; got != want.String() {
 			t.Errorf("%q: got %s, want %s", s, got, want.String())
+		}
+	}
+}
+
+// TestCheckFormatSchemes: -format checks JSON Schema's formats, the generic syntax
+// alone; -schemes adds the scheme grammars, as check without -format applies them.
+func TestCheckFormatSchemes(t *testing.T) {
+	strict := []string{"http:///x", "urn:a:b", "mailto:@@@", "geo:94,0"}
+	for _, tc := range []struct {
+		args   []string
+		status int
+		stdout string
+	}{
+		{[]string{"check", "-format", "uri"}, exitOK, "valid    uri            http:///x\n"},
+		{[]string{"check", "-format", "iri-reference", "-schemes=false"}, exitOK, "valid    iri-reference  http:///x\n"},
+		{[]string{"check", "-format", "uri", "-schemes"}, exitInvalid, "invalid  uri            http:///x\n"},
+		{[]string{"check", "-format", "iri", "-schemes"}, exitInvalid, "invalid  iri            http:///x\n"},
+		{[]string{"check"}, exitInvalid, "invalid  rfc3986        http:///x\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		status := run(append(tc.args, strict...), strings.NewReader(""), &stdout, &stderr)
+		if status != tc.status || !strings.HasPrefix(stdout.String(), tc.stdout) || stderr.Len() > 0 {
+			t.Errorf("urispec %q: exit %d, stdout %q, stderr %q; want %d and %q", tc.args, status, stdout.String(), stderr.String(), tc.status, tc.stdout)
+		}
+		want := map[int]int{exitOK: 4, exitInvalid: 0}[tc.status]
+		if n := strings.Count("\n"+stdout.String(), "\nvalid "); n != want {
+			t.Errorf("urispec %q: %d valid of 4, want %d:\n%s", tc.args, n, want, stdout.String())
+		}
+	}
+	for _, args := range [][]string{{"check", "-format", "uri-template", "-schemes", "x"}, {"check", "-format", "uri", "-spec", "rfc3986", "x"}} {
+		var stdout, stderr bytes.Buffer
+		if status := run(args, strings.NewReader(""), &stdout, &stderr); status != exitUsage {
+			t.Errorf("urispec %q: exit %d, want 2 (%s)", args, status, stderr.String())
 		}
 	}
 }

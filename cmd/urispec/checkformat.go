@@ -24,8 +24,8 @@ type formatResult struct {
 // formatNames lists the names -format takes, for messages.
 func formatNames() string { return strings.Join(uri.FormatNames(), ", ") }
 
-func runCheckFormat(x *cmdEnv, name string, asJSON bool, args, files []string) int {
-	check, _ := uri.FormatChecker(name) // the caller checked the name
+func runCheckFormat(x *cmdEnv, name string, opts []uri.FormatOption, asJSON bool, args, files []string) int {
+	check, _ := uri.FormatChecker(name, opts...) // the caller checked the name
 	newWorker := func() func(inputLine) checkOut {
 		var buf bytes.Buffer
 		return func(in inputLine) checkOut {

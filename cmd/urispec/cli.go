@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 )
 
@@ -51,24 +52,90 @@ func (c command) flags() (*flag.FlagSet, func(x *cmdEnv, args []string) int) {
 // write is reported with exit 2.
 func (c command) exec(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, run := c.flags()
-	if err := fs.Parse(args); err != nil {
+	flagArgs, operands := splitFlags(fs, args)
+	if err := fs.Parse(flagArgs); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			c.writeHelp(stdout, fs)
 			return exitOK
 		}
+		if strings.HasPrefix(err.Error(), "flag provided but not defined") {
+			return c.usageError(stderr, "%v (an argument that begins with \"-\" goes after --: urispec %s -- ARG)", err, c.name)
+		}
 		return c.usageError(stderr, "%v", err)
+	}
+	if fs.Lookup("f") != nil {
+		fileHint(stderr, c.name, operands)
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	x := &cmdEnv{cmd: c, stdin: stdin, stdout: out, stderr: stderr, terminal: stdout}
-	status := run(x, fs.Args())
+	status := run(x, operands)
 	if err := out.Flush(); err != nil {
 		x.errorf("writing standard output: %v", err)
 		return exitUsage
+	}
+	if x.blank > 0 && !x.blankReported {
+		x.errorf("skipped %s (an empty line is no input)", plural(x.blank, "blank line"))
 	}
 	if x.failed {
 		return exitUsage
 	}
 	return status
+}
+
+// splitFlags separates the flags of args from the operands, wherever the flags stand:
+// Go's flag package stops at the first operand, so "check URI -json" would check "-json"
+// as a URI. An argument that begins with "-" (and is not "-" alone) is a flag, followed
+// by its value unless the flag is boolean or written -name=value; "--" ends the flags,
+// and what follows it is operands whatever it begins with. A flag the set does not
+// define is kept, for fs.Parse to refuse.
+func splitFlags(fs *flag.FlagSet, args []string) (flagArgs, operands []string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return flagArgs, append(operands, args[i+1:]...)
+		case len(a) < 2 || a[0] != '-':
+			operands = append(operands, a)
+			continue
+		}
+		flagArgs = append(flagArgs, a)
+		name := strings.TrimLeft(a, "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		f := fs.Lookup(name)
+		if f == nil {
+			continue
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			continue
+		}
+		if i+1 < len(args) {
+			i++
+			flagArgs = append(flagArgs, args[i])
+		}
+	}
+	return flagArgs, operands
+}
+
+// fileHint says, for a command whose operands are URIs and whose files come with -f,
+// that an operand naming an existing file is read as a URI all the same: one line on
+// standard error, naming the first such operand.
+func fileHint(w io.Writer, name string, operands []string) {
+	var files []string
+	for _, a := range operands {
+		if fi, err := os.Stat(a); err == nil && !fi.IsDir() {
+			files = append(files, a)
+		}
+	}
+	if len(files) == 0 {
+		return
+	}
+	more := ""
+	if len(files) > 1 {
+		more = fmt.Sprintf(" (and %s naming files)", plural(len(files)-1, "more argument"))
+	}
+	errorf(w, name, "%q names a file, but arguments are read as URIs: write -f %s to read its lines%s", files[0], files[0], more)
 }
 
 // writeHelp prints the usage line, the doc and every flag with its default.
@@ -114,6 +181,11 @@ type cmdEnv struct {
 	// failed records that an input could not be read (reported on standard error as it
 	// happened): the command goes on with the other inputs and exits with status 2.
 	failed bool
+	// blank counts the empty lines of the input files, which are skipped: exec reports
+	// them on standard error at the end, unless blankReported says that the command's
+	// report counts them (matrix, compare).
+	blank         int
+	blankReported bool
 }
 
 // errorf reports an error of the command on standard error.

@@ -11,11 +11,12 @@ import (
 	"github.com/urispec/urispec/uri"
 )
 
-const compareDoc = `Runs another parser on URI references, one a line, from the files or standard input,
-and reports against the chosen spec (default rfc3986): inputs the parser accepts that
-the spec rejects (grouped by the spec's rule and character), inputs it rejects that the
-spec accepts (grouped by its error), and inputs both accept whose host, port, path, query
-or fragment it splits differently (grouped by component and kind).
+const compareDoc = `Runs another parser on URI references, one a line, from the files or standard input
+(empty lines are skipped, and counted in the report), and reports against the chosen
+spec (default rfc3986): inputs the parser accepts that the spec rejects (grouped by the
+spec's rule and character), inputs it rejects that the spec accepts (grouped by its
+error), and inputs both accept whose host, port, path, query or fragment it splits
+differently (grouped by component and kind).
 
 -with net-url (the default) runs Go's url.Parse and url.ParseRequestURI. Components are
 compared as raw text: net/url's Host, Port(), EscapedPath() (Opaque when set), RawQuery
@@ -23,9 +24,9 @@ compared as raw text: net/url's Host, Port(), EscapedPath() (Opaque when set), R
 request target: it is compared only on the inputs shaped like one (no '#', and a scheme
 or a leading '/').
 
--with whatwg runs the WHATWG URL Standard's parser (what browsers do), through
-github.com/nlnwa/whatwg-url, on absolute references (a relative one needs a base; none
-is assumed). It hands back normalized parts; a part that equals the spec's after the
+-with whatwg runs the WHATWG URL Standard's parser (what browsers do; urispec's own
+implementation, internal/whatwgurl) on absolute references (a relative one needs a
+base; none is assumed). It hands back normalized parts; a part that equals the spec's after the
 spec's scheme-based normalization (RFC 3986 6.2.2-6.2.3) is grouped as "normalized".
 
 A line over 1 MiB, not valid UTF-8 or holding a NUL is not compared; it is counted and
@@ -316,6 +317,7 @@ type compareJSON struct {
 	Parser      string      `json:"parser"`
 	Spec        string      `json:"spec"`
 	Inputs      int         `json:"inputs"`
+	Blank       int         `json:"blank"`
 	NotCompared int         `json:"not_compared"`
 	SpecAccepts int         `json:"spec_accepts"`
 	SpecRejects int         `json:"spec_rejects"`
@@ -375,6 +377,7 @@ func runCompare(x *cmdEnv, spec uri.Spec, opts []uri.ParserOption, with string, 
 	if err != nil {
 		return x.stop(err)
 	}
+	x.blankReported = true // the report counts them
 	// What was read is reported even when some file could not be (exit 2 all the same).
 	nProblems := problems.total()
 	status := exitOK
@@ -384,7 +387,7 @@ func runCompare(x *cmdEnv, spec uri.Spec, opts []uri.ParserOption, with string, 
 		}
 	}
 	if asJSON {
-		out := compareJSON{Parser: sides[0].who, Spec: spec.String(), Inputs: inputs, NotCompared: nProblems,
+		out := compareJSON{Parser: sides[0].who, Spec: spec.String(), Inputs: inputs, Blank: x.blank, NotCompared: nProblems,
 			SpecAccepts: specAccepts, SpecRejects: inputs - nProblems - specAccepts, Problems: problems.json()}
 		for _, sd := range sides {
 			byComp := map[string]int{}
@@ -400,19 +403,23 @@ func runCompare(x *cmdEnv, spec uri.Spec, opts []uri.ParserOption, with string, 
 		}
 		return status
 	}
-	writeCompare(x.stdout, spec, sides, inputs, specAccepts, problems, maxGroups)
+	writeCompare(x.stdout, spec, sides, inputs, x.blank, specAccepts, problems, maxGroups)
 	return status
 }
 
 // writeCompare prints compare's text report.
-func writeCompare(w io.Writer, spec uri.Spec, sides []*side, inputs, specAccepts int, problems *groups, maxGroups int) {
+func writeCompare(w io.Writer, spec uri.Spec, sides []*side, inputs, blank, specAccepts int, problems *groups, maxGroups int) {
 	nProblems := problems.total()
 	compared := inputs - nProblems
-	fmt.Fprintf(w, "%s against %v (%s) on %d inputs", sides[0].who, spec, spec.Document(), inputs)
+	fmt.Fprintf(w, "%s against %v (%s) on %s", sides[0].who, spec, spec.Document(), plural(inputs, "input"))
 	if nProblems > 0 {
 		fmt.Fprintf(w, " (%d not compared: see below)", nProblems)
 	}
-	fmt.Fprintf(w, "\n%v accepts %d, rejects %d\n\n", spec, specAccepts, compared-specAccepts)
+	fmt.Fprintln(w)
+	if blank > 0 {
+		fmt.Fprintf(w, "%s skipped (an empty line is no input)\n", plural(blank, "blank line"))
+	}
+	fmt.Fprintf(w, "%v accepts %d, rejects %d\n\n", spec, specAccepts, compared-specAccepts)
 	label := 36
 	row := func(name string, f func(*side) int) {
 		fmt.Fprintf(w, "%-*s", label, name)
@@ -437,15 +444,15 @@ func writeCompare(w io.Writer, spec uri.Spec, sides []*side, inputs, specAccepts
 		row("  in the "+c.String(), func(ns *side) int { return ns.byComponent[c] })
 	}
 	for _, ns := range sides {
-		fmt.Fprintf(w, "\n%s accepts, %v rejects: %d inputs\n", ns.name, spec, ns.accepts)
+		fmt.Fprintf(w, "\n%s accepts, %v rejects: %s\n", ns.name, spec, plural(ns.accepts, "input"))
 		ns.acceptGroups.write(w, maxGroups)
-		fmt.Fprintf(w, "\n%s rejects, %v accepts: %d inputs\n", ns.name, spec, ns.rejects)
+		fmt.Fprintf(w, "\n%s rejects, %v accepts: %s\n", ns.name, spec, plural(ns.rejects, "input"))
 		ns.rejectGroups.write(w, maxGroups)
-		fmt.Fprintf(w, "\n%s splits differently: %d inputs (one input may differ in several components)\n", ns.name, ns.split)
+		fmt.Fprintf(w, "\n%s splits differently: %s (one input may differ in several components)\n", ns.name, plural(ns.split, "input"))
 		ns.splitGroups.write(w, maxGroups)
 	}
 	if nProblems > 0 {
-		fmt.Fprintf(w, "\nnot compared: %d inputs\n", nProblems)
+		fmt.Fprintf(w, "\nnot compared: %s\n", plural(nProblems, "input"))
 		problems.write(w, 0)
 	}
 }

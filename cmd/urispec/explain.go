@@ -117,6 +117,7 @@ func runExplain(x *cmdEnv, specs []uri.Spec, o explainOptions, inputs []string) 
 	}
 	pal := paletteFor(x.terminal)
 	var b strings.Builder
+	var classes classifier
 	for i, input := range inputs {
 		if i > 0 {
 			b.WriteString("\n")
@@ -134,9 +135,34 @@ func runExplain(x *cmdEnv, specs []uri.Spec, o explainOptions, inputs []string) 
 			b.WriteString("\n")
 			explainOne(&b, s, input, o, pal)
 		}
+		explainClasses(&b, specs, input, o, &classes)
 	}
 	x.stdout.WriteString(b.String())
 	return exitOK
+}
+
+// explainClasses names, for each pair of specs that matrix compares (adjacent ones, and
+// rfc3986 and whatwg) and that disagree on input, the class of their grammars'
+// difference that input belongs to (urispec diff).
+func explainClasses(b *strings.Builder, specs []uri.Spec, input string, o explainOptions, c *classifier) {
+	var lines []string
+	pair := func(a, z uri.Spec) {
+		_, errA := o.parser(a).Parse(input)
+		_, errZ := o.parser(z).Parse(input)
+		if (errA == nil) != (errZ == nil) {
+			lines = append(lines, fmt.Sprintf("    %s -> %s: %s", a, z, c.note(a.String(), z.String(), input)))
+		}
+	}
+	for i := 0; i+1 < len(specs); i++ {
+		pair(specs[i], specs[i+1])
+	}
+	if i, j := slices.Index(specs, uri.RFC3986), slices.Index(specs, uri.WHATWG); i >= 0 && j >= 0 && j != i+1 {
+		pair(uri.RFC3986, uri.WHATWG)
+	}
+	if len(lines) > 0 {
+		b.WriteString("\nwhere the specs disagree (urispec diff):\n")
+		b.WriteString(strings.Join(lines, "\n") + "\n")
+	}
 }
 
 // explainJSON is the explanation of input under spec as explain -json prints it.

@@ -88,6 +88,9 @@ func TestGolden(t *testing.T) {
 		{name: "check-args", args: []string{"check", "-spec", specs, "http://a/b?", "http://a b"}},
 		{name: "check-stdin", args: []string{"check", "-spec", specs}, stdin: awkwardStdin},
 		{name: "check-json", args: []string{"check", "-spec", specs, "-json"}, stdin: awkwardStdin},
+		// A flag after an operand is a flag; an operand that names a file is a URI, with a hint.
+		{name: "check-flag-after-uri", args: []string{"check", "http://a b", "-json"}},
+		{name: "check-file-operand", args: []string{"check", urls}},
 		{name: "check-json-parts", args: []string{"check", "-spec", "url-1993,rfc1738,url-syntax-05", "-json", "URL:telnet://u:p@h:23", "ftp://u:p@h/a/b;type=d", "gopher://h/1sel%09search%09plus"}},
 
 		{name: "matrix", args: []string{"matrix", "-spec", specs, urls}},
@@ -126,6 +129,15 @@ func TestGolden(t *testing.T) {
 			"http://user@good.example@evil.example/", "/\\evil.example"}},
 		{name: "explain-bad-base", args: []string{"explain", "-spec", specs, "-base", "/no/scheme", "g"}},
 		{name: "explain-no-uri", args: []string{"explain", "-spec", specs}},
+
+		// diff: the exact difference of two grammars, one pair as JSON, the pairs of
+		// the lineage, and refused arguments.
+		{name: "diff", args: []string{"diff", "rfc2396", "rfc3986"}},
+		{name: "diff-json", args: []string{"diff", "-json", "-n", "4", "rfc3986", "rfc2396bis-01"}},
+		{name: "diff-lineage", args: []string{"diff", "-spec", "lineage", "-classes", "3", "-n", "4"}},
+		{name: "diff-scheme", args: []string{"diff", "-classes", "3", "http", "rfc3986:http"}},
+		{name: "diff-unknown", args: []string{"diff", "rfc2396", "rfc9999"}},
+		{name: "diff-one", args: []string{"diff", "rfc2396"}},
 
 		// The spec list: every spec compiled in, in date order, with its lineage.
 		{name: "specs", args: []string{"specs"}},
@@ -180,4 +192,28 @@ func shellWords(args []string) string {
 		}
 	}
 	return strings.Join(out, " ")
+}
+
+// TestChangesPage: docs/changes.md is what urispec diff -markdown -spec lineage writes
+// (go test ./cmd/urispec -run TestChangesPage -update rewrites it).
+func TestChangesPage(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	run([]string{"diff", "-markdown", "-spec", "lineage"}, strings.NewReader(""), &stdout, &stderr)
+	if stderr.Len() > 0 {
+		t.Fatalf("stderr: %s", stderr.String())
+	}
+	const path = "../../docs/changes.md"
+	if *update {
+		if err := os.WriteFile(path, stdout.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(stdout.Bytes(), want) {
+		t.Errorf("docs/changes.md is not what urispec diff -markdown -spec lineage writes: run go test ./cmd/urispec -run TestChangesPage -update and read the diff")
+	}
 }

@@ -126,7 +126,7 @@ func (gs *groups) write(w io.Writer, limit int) {
 		for _, g := range rest {
 			n += g.count
 		}
-		fmt.Fprintf(w, "  %7d  in %d more groups (-groups 0 lists all)\n", n, len(rest))
+		fmt.Fprintf(w, "  %7d  in %s (-groups 0 lists all)\n", n, plural(len(rest), "more group"))
 	}
 }
 

@@ -86,6 +86,7 @@ func writeCommandList(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintf(&b, "  %-10s %s\n", c.name, c.summary)
 	}
-	b.WriteString("\nRun 'urispec help COMMAND' (or 'urispec COMMAND -h') for a command's usage and flags.\n")
+	b.WriteString("\nFlags go before or after the arguments; -- ends them.\n")
+	b.WriteString("Run 'urispec help COMMAND' (or 'urispec COMMAND -h') for a command's usage and flags.\n")
 	io.WriteString(w, b.String())
 }

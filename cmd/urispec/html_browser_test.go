@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"net/url"
 	"os"
@@ -23,8 +22,6 @@ import (
 
 	"github.com/urispec/urispec/internal/summary"
 )
-
-var screenshot = flag.String("screenshot", "", "TestHTMLInBrowser also writes a PNG of the top of the report on the real-world corpus to this file\n(docs/reports.md's: go test ./cmd/urispec -run TestHTMLInBrowser -screenshot ../../docs/report.png)")
 
 // findChromium is the path of a Chromium or Chrome binary, or "".
 func findChromium() string {
@@ -128,15 +125,13 @@ func gunzipCorpus(t *testing.T, dir string) string {
 
 // TestHTMLInBrowser loads matrix -html of the real-world corpus and the hostile lines
 // in headless Chromium: it must render without a console message or a request other
-// than the page, its charts must have one bar per spec and per pattern shown, and every
-// hostile input must be text on the page, never markup.
+// than the page, its charts must have one bar per spec and per pattern shown and
+// timeline labels that do not overlap as the browser sets them, and every hostile input
+// must be text on the page, never markup. With -update it writes docs/report.png.
 func TestHTMLInBrowser(t *testing.T) {
-	shot := *screenshot
-	if shot != "" {
-		var err error
-		if shot, err = filepath.Abs(shot); err != nil { // before the Chdir below
-			t.Fatal(err)
-		}
+	shot, err := filepath.Abs(reportPNG) // before the Chdir below
+	if err != nil {
+		t.Fatal(err)
 	}
 	dir := t.TempDir()
 	gunzipCorpus(t, dir)
@@ -167,17 +162,36 @@ func TestHTMLInBrowser(t *testing.T) {
 		}
 		return v
 	}
-	// bars counts the paths filled with the bar colour in a chart.
+	// bars counts the bars drawn in a chart in the given fill: rectangles the browser
+	// lays out with a width and a height.
 	bars := func(id, fill string) int {
 		t.Helper()
-		n := eval(fmt.Sprintf(`Array.from(document.querySelectorAll('#%s path')).filter(p => (p.getAttribute('style') || '').includes('fill:%s')).length`, id, fill))
+		n := eval(fmt.Sprintf(`Array.from(document.querySelectorAll('#%s rect.bar')).filter(r => r.getAttribute('fill') === '%s' && r.getBBox().width > 0 && r.getBBox().height > 0).length`, id, fill))
 		return int(n.(float64))
 	}
-	if got, want := bars("chart-timeline", "#8CB4DC"), len(sum.Specs); got != want {
+	if got, want := bars("chart-timeline", barFill), len(sum.Specs); got != want {
 		t.Errorf("timeline chart: %d bars, want %d (one per spec)", got, want)
 	}
-	if got, want := bars("chart-patterns", "#8CB4DC"), min(len(sum.Patterns), htmlPatterns); got != want {
+	if got, want := bars("chart-patterns", barFill), min(len(sum.Patterns), htmlPatterns); got != want {
 		t.Errorf("patterns chart: %d bars, want %d (one per pattern shown)", got, want)
+	}
+	// The labels as the browser sets them, in its own monospace font: no two overlap,
+	// and each is as wide as the layout reckoned or narrower.
+	overlaps := eval(`(() => {
+		const bs = Array.from(document.querySelectorAll('#chart-timeline text.label')).map(e => [e.textContent, e.getBBox()]);
+		const out = [];
+		for (const [i, [ta, a]] of bs.entries()) for (const [tb, b] of bs.slice(i + 1))
+			if (a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height) out.push(ta + ' / ' + tb);
+		return [bs.length, out];
+	})()`).([]any)
+	if n := int(overlaps[0].(float64)); n != len(sum.Specs) {
+		t.Errorf("timeline chart: %d labels, want %d", n, len(sum.Specs))
+	}
+	for _, o := range overlaps[1].([]any) {
+		t.Errorf("timeline chart: labels overlap in the browser: %v", o)
+	}
+	if wide := eval(fmt.Sprintf(`Array.from(document.querySelectorAll('#chart-timeline text.label')).filter(e => e.getBBox().width > e.textContent.length * %v + 1).map(e => e.textContent)`, charWidth)).([]any); len(wide) > 0 {
+		t.Errorf("timeline chart: labels wider in the browser than the layout reckons (%v px a character): %v", charWidth, wide)
 	}
 	if got := eval(`document.querySelectorAll('#pattern-table tr').length`); int(got.(float64)) != min(len(sum.Patterns), htmlPatterns)+1 {
 		t.Errorf("pattern table: %v rows, want %d and a header", got, min(len(sum.Patterns), htmlPatterns))
@@ -254,7 +268,7 @@ func TestHTMLInBrowser(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate((&url.URL{Scheme: "file", Path: hazPage}).String())); err != nil {
 		t.Fatal(err)
 	}
-	if got := bars("chart-hazards", "#F29E9E"); got != len(sum.Hazards) {
+	if got := bars("chart-hazards", hazardFill); got != len(sum.Hazards) {
 		t.Errorf("hazard chart: %d bars, want %d (one per code)", got, len(sum.Hazards))
 	}
 	if got := eval(`document.scripts.length`); got != 0.0 {
@@ -269,27 +283,43 @@ func TestHTMLInBrowser(t *testing.T) {
 	}
 	events.mu.Unlock()
 
-	if shot != "" {
+	if *update {
 		writeScreenshot(t, ctx, dir, shot)
 	}
 }
 
-// writeScreenshot writes a PNG of the top of matrix -html of the real-world corpus alone.
+// reportPNG is the screenshot of docs/reports.md: the top of matrix -html of the
+// real-world corpus, written by TestHTMLInBrowser with -update.
+const reportPNG = "../../docs/report.png"
+
+// corpusPage is matrix -html of the real-world corpus alone, as the file
+// realworld-urls.txt in the current directory.
+func corpusPage(t *testing.T) []byte {
+	return []byte(runOK(t, "matrix", "-html", "realworld-urls.txt"))
+}
+
+// writeScreenshot writes a PNG of the top of matrix -html of the real-world corpus
+// alone, with the SHA-256 of the page in a text chunk (TestReportPNGCurrent reads it).
 func writeScreenshot(t *testing.T, ctx context.Context, dir, out string) {
+	page := corpusPage(t)
 	pageFile := filepath.Join(dir, "corpus.html")
-	if err := os.WriteFile(pageFile, []byte(runOK(t, "matrix", "-html", "realworld-urls.txt")), 0o644); err != nil {
+	if err := os.WriteFile(pageFile, page, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1100, 1700),
 		chromedp.Navigate((&url.URL{Scheme: "file", Path: pageFile}).String())); err != nil {
 		t.Fatal(err)
 	}
-	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	img, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(out, png, 0o644); err != nil {
+	img, err = withPNGText(img, pngPageKey, pageHash(page))
+	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("wrote %s (%d bytes)", out, len(png))
+	if err := os.WriteFile(out, img, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote %s (%d bytes)", out, len(img))
 }

@@ -10,7 +10,8 @@ import (
 )
 
 const lintDoc = `Reads URI references, one a line, from the files ("-" is standard input) or from
-standard input when there are none, and prints the hazards of each valid one (the
+standard input when there are none (empty lines are skipped, and counted on standard
+error at the end), and prints the hazards of each valid one (the
 security considerations of RFC 3986 section 7 and its counterparts, internal addresses
 of RFC 6890's special-purpose ranges, schemes that run script or reach local files and
 other protocols, the Fetch Standard's bad ports, and the parts that

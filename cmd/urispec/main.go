@@ -37,6 +37,7 @@ func commands() []command {
 		resolveCommand(),
 		normalizeCommand(),
 		equalCommand(),
+		diffCommand(),
 		specsCommand(),
 		versionCommand(),
 		helpCommand(),

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -166,8 +167,8 @@ func TestMissingFileEveryCommand(t *testing.T) {
 	}{
 		{[]string{"check", "-f", missing, "-f", good}, "invalid  rfc3986"},
 		{[]string{"lint", "-with", "none", missing, good}, ""},
-		{[]string{"matrix", "-spec", "rfc3986", missing, good}, "1 inputs"},
-		{[]string{"compare", missing, good}, "on 1 inputs"},
+		{[]string{"matrix", "-spec", "rfc3986", missing, good}, "1 input\n"},
+		{[]string{"compare", missing, good}, "on 1 input\n"},
 		{[]string{"normalize", "-f", missing, "-f", good}, "error"},
 		{[]string{"resolve", "-f", missing, "-f", good}, "http://a/c"},
 		{[]string{"merge", missing}, ""},
@@ -177,6 +178,121 @@ func TestMissingFileEveryCommand(t *testing.T) {
 		if status != exitUsage || !strings.Contains(stderr.String(), missing) || !strings.Contains(stdout.String(), tc.out) {
 			t.Errorf("urispec %q: exit %d, stdout %q, stderr %q; want 2, %q and the file named", tc.args, status, stdout.String(), stderr.String(), tc.out)
 		}
+	}
+}
+
+// TestFlagsAnywhere: in every subcommand a flag after an operand is read as a flag, and
+// "--" ends the flags.
+func TestFlagsAnywhere(t *testing.T) {
+	for _, c := range commands() {
+		var stdout, stderr bytes.Buffer
+		if status := run([]string{c.name, "x", "-h"}, strings.NewReader(""), &stdout, &stderr); status != exitOK || !strings.HasPrefix(stdout.String(), "usage: urispec "+c.name) {
+			t.Errorf("urispec %s x -h: exit %d, stdout %.60q, stderr %q; want its help", c.name, status, stdout.String(), stderr.String())
+		}
+	}
+	for _, tc := range []struct {
+		args           []string
+		stdin          string
+		status         int
+		stdout, stderr string
+	}{
+		{[]string{"check", "http://a b", "-json"}, "", exitInvalid, `{"input":"http://a b","spec":"rfc3986","valid":false`, ""},
+		{[]string{"check", "http://a/", "-f", "-"}, "http://b/\n", exitOK, "valid    rfc3986        http://a/\nvalid    rfc3986        http://b/\n", ""},
+		{[]string{"check", "http://a/", "-spec=rfc2396", "-json=false"}, "", exitOK, "valid    rfc2396        http://a/\n", ""},
+		{[]string{"check", "-spec", "rfc3986", "--", "-json", "-f"}, "", exitOK, "valid    rfc3986        -json\nvalid    rfc3986        -f\n", ""},
+		{[]string{"check", "a", "-x"}, "", exitUsage, "", `urispec check: flag provided but not defined: -x (an argument that begins with "-" goes after --: urispec check -- ARG)`},
+		{[]string{"matrix", "-", "-spec", "rfc3986"}, "http://a/\n", exitOK, "1 input\n\nspec     date", ""},
+		{[]string{"normalize", "HTTP://A/", "-level", "syntax"}, "", exitOK, "http://a/\n", ""},
+		{[]string{"equal", "http://a/", "HTTP://A/", "-json"}, "", exitOK, `{"equivalent":true`, ""},
+	} {
+		var stdout, stderr bytes.Buffer
+		status := run(tc.args, strings.NewReader(tc.stdin), &stdout, &stderr)
+		if status != tc.status || !strings.HasPrefix(stdout.String(), tc.stdout) || !strings.HasPrefix(stderr.String(), tc.stderr) || tc.stderr == "" && stderr.Len() > 0 {
+			t.Errorf("urispec %q: exit %d, stdout %q, stderr %q; want %d, %q and %q", tc.args, status, stdout.String(), stderr.String(), tc.status, tc.stdout, tc.stderr)
+		}
+	}
+}
+
+// TestFileHint: in the commands whose operands are URIs and whose files come with -f, an
+// operand that names a file is read as a URI, with one line on standard error saying so;
+// in the others, and for a directory, nothing is said.
+func TestFileHint(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
+	for _, f := range []string{a, b} {
+		if err := os.WriteFile(f, []byte("http://a/\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hint := func(name, file, more string) string {
+		return fmt.Sprintf("urispec %s: %q names a file, but arguments are read as URIs: write -f %s to read its lines%s\n", name, file, file, more)
+	}
+	for _, tc := range []struct {
+		args   []string
+		stderr string
+	}{
+		{[]string{"check", a}, hint("check", a, "")},
+		{[]string{"check", "http://x/", a, b}, hint("check", a, " (and 1 more argument naming files)")},
+		{[]string{"normalize", a}, hint("normalize", a, "")},
+		{[]string{"resolve", "http://x/", a}, hint("resolve", a, "")},
+		{[]string{"check", dir}, ""},
+		{[]string{"check", "-f", a}, ""},
+		{[]string{"lint", "-with", "none", a}, ""},
+		{[]string{"explain", "-spec", "rfc3986", a}, ""},
+	} {
+		var stdout, stderr bytes.Buffer
+		run(tc.args, strings.NewReader(""), &stdout, &stderr)
+		if got := stderr.String(); got != tc.stderr {
+			t.Errorf("urispec %q: stderr %q, want %q", tc.args, got, tc.stderr)
+		}
+	}
+}
+
+// TestBlankLines: every command that reads lines skips the empty ones and counts them:
+// matrix and compare in their reports, the others on standard error.
+func TestBlankLines(t *testing.T) {
+	const in = "http://a/\n\n\r\nhttp://b/\n"
+	for _, tc := range []struct {
+		args   []string
+		stdout string
+	}{
+		{[]string{"check"}, "valid    rfc3986        http://a/\nvalid    rfc3986        http://b/\n"},
+		{[]string{"check", "-json"}, `{"input":"http://a/"`},
+		{[]string{"normalize"}, "http://a/\nhttp://b/\n"},
+		{[]string{"lint", "-with", "none"}, ""},
+		{[]string{"matrix", "-spec", "rfc3986"}, "2 inputs\n2 blank lines skipped (an empty line is no input)\n"},
+		{[]string{"compare"}, "net/url against rfc3986 (RFC 3986, Appendix A) on 2 inputs\n2 blank lines skipped (an empty line is no input)\n"},
+		{[]string{"resolve"}, "http://a/b\nhttp://a/c\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		stdin := in
+		if tc.args[0] == "resolve" {
+			stdin = "http://a/\tb\n\n\r\nhttp://a/\tc\n"
+		}
+		run(tc.args, strings.NewReader(stdin), &stdout, &stderr)
+		note := "urispec " + tc.args[0] + ": skipped 2 blank lines (an empty line is no input)\n"
+		if tc.args[0] == "matrix" || tc.args[0] == "compare" {
+			note = ""
+		}
+		if !strings.HasPrefix(stdout.String(), tc.stdout) || strings.Contains(stdout.String(), "\n\n\n") || stderr.String() != note {
+			t.Errorf("urispec %q: stdout %q, stderr %q; want %q and the blank lines counted", tc.args, stdout.String(), stderr.String(), tc.stdout)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	run([]string{"matrix", "-summary-json", "-spec", "rfc3986"}, strings.NewReader(in), &stdout, &stderr)
+	if !strings.Contains(stdout.String(), `"inputs": 2,`) || !strings.Contains(stdout.String(), `"blank": 2,`) || stderr.Len() > 0 {
+		t.Errorf("matrix -summary-json: %s%s", stdout.String(), stderr.String())
+	}
+	stdout.Reset()
+	run([]string{"matrix", "-json", "-spec", "rfc3986"}, strings.NewReader(in), &stdout, &stderr)
+	if n := strings.Count(stdout.String(), "\n"); n != 2 || !strings.HasSuffix(stderr.String(), "skipped 2 blank lines (an empty line is no input)\n") {
+		t.Errorf("matrix -json: %d objects, stderr %q; want 2 and the blank lines counted", n, stderr.String())
+	}
+	// An empty argument is no line of a file: it is checked.
+	stdout.Reset()
+	stderr.Reset()
+	if status := run([]string{"check", ""}, strings.NewReader(""), &stdout, &stderr); status != exitOK || stdout.String() != "valid    rfc3986        \n" || stderr.Len() > 0 {
+		t.Errorf("urispec check '': exit %d, stdout %q, stderr %q", status, stdout.String(), stderr.String())
 	}
 }
 

@@ -18,9 +18,10 @@ each accepts and rejects, how many inputs the specs disagree on, the patterns of
 verdicts, and for each pair of adjacent versions (and for rfc3986 and whatwg, when both
 are chosen) the inputs valid under one and not the other, grouped by the rule and
 character that decide it, and for each spec the inputs no other spec accepts, grouped by
-why the spec before it in date order rejects them. A line
-over 1 MiB, not valid UTF-8 or holding a NUL is not checked: it counts as rejected by
-every spec and is listed with its reason. With -schemes=false, each spec's generic syntax
+why the spec before it in date order rejects them. An empty line is no input: it is
+skipped and counted apart ("blank" in the summary). A line over 1 MiB, not valid UTF-8
+or holding a NUL is not checked: it counts as rejected by every spec and is listed with
+its reason. With -schemes=false, each spec's generic syntax
 alone (as in check); the report says so.
 
 With -json, one object per input with every spec's verdict. With -summary-json, one JSON
@@ -139,6 +140,8 @@ func runMatrix(x *cmdEnv, o matrixOptions, files []string) int {
 	if err != nil {
 		return x.stop(err)
 	}
+	sum.Blank = int64(x.blank)
+	x.blankReported = !o.json // the report and the summary count them
 	// What was read is reported even when some file could not be (exit 2 all the same).
 	switch {
 	case o.json:

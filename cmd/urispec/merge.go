@@ -15,7 +15,7 @@ with -json the merged summary, with -html the report as one HTML page. The merge
 exact: counts add up, and each group keeps the examples with the smallest hash of their
 bytes, so any split of a corpus, merged in any order, gives the summary of the whole.
 The summaries must be of the same specs and the same -examples. "-" reads one summary
-from standard input.
+from standard input, as does naming none (urispec matrix -summary-json | urispec merge).
 
 Every summary is read before anything is printed: a summary that cannot be read, or
 that does not fit with the others, is reported (all of them, each with its file name)
@@ -28,7 +28,7 @@ func mergeCommand() command {
 	return command{
 		name:    "merge",
 		summary: "merge matrix -summary-json summaries of shards into one report",
-		usage:   "merge [-json | -html] [-groups N] SUMMARY...",
+		usage:   "merge [-json | -html] [-groups N] [SUMMARY ...]",
 		doc:     mergeDoc,
 		setup: func(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			asJSON := fs.Bool("json", false, "print the merged summary as JSON instead of the report")
@@ -44,7 +44,7 @@ func runMerge(x *cmdEnv, asJSON, asHTML bool, groups int, names []string) int {
 		return x.usageError("-json and -html exclude each other")
 	}
 	if len(names) == 0 {
-		return x.usageError("no summary named (a file, or - for standard input)")
+		names = []string{"-"}
 	}
 	var merged *summary.Summary
 	for _, name := range names {
@@ -60,7 +60,11 @@ func runMerge(x *cmdEnv, asJSON, asHTML bool, groups int, names []string) int {
 			}
 		}
 		if err != nil {
-			x.fail(fmt.Errorf("%s: %w", name, err))
+			shown := name
+			if name == "-" {
+				shown = "<stdin>"
+			}
+			x.fail(fmt.Errorf("%s: %w", shown, err))
 		}
 	}
 	if x.failed {

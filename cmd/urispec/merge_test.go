@@ -168,7 +168,7 @@ func TestMergeErrors(t *testing.T) {
 		args []string
 		msg  string
 	}{
-		{[]string{"merge"}, "no summary named"},
+		{[]string{"merge"}, "<stdin>: not a summary"}, // nothing named: standard input, empty here
 		{[]string{"merge", a, b}, "different specs"},
 		{[]string{"merge", bad}, "format: 99"},
 		{[]string{"merge", filepath.Join(dir, "missing.json")}, "no such file"},
@@ -178,6 +178,18 @@ func TestMergeErrors(t *testing.T) {
 		var stdout, stderr bytes.Buffer
 		if status := run(tc.args, strings.NewReader(""), &stdout, &stderr); status != exitUsage || !strings.Contains(stderr.String(), tc.msg) {
 			t.Errorf("urispec %q: exit %d, stderr %q; want exit 2 and %q", tc.args, status, stderr.String(), tc.msg)
+		}
+	}
+}
+
+// TestMergeStdin: merge with no summary named reads one from standard input, as "-" does.
+func TestMergeStdin(t *testing.T) {
+	sum := runOK(t, "matrix", "-summary-json", "-spec", "rfc2396,rfc3986", "../../testdata/cmd/urls.txt")
+	want := runOK(t, "matrix", "-spec", "rfc2396,rfc3986", "../../testdata/cmd/urls.txt")
+	for _, args := range [][]string{{"merge"}, {"merge", "-"}} {
+		var stdout, stderr bytes.Buffer
+		if status := run(args, strings.NewReader(sum), &stdout, &stderr); status != exitOK || stdout.String() != want {
+			t.Errorf("urispec %q < summary: exit %d, stderr %q, report:\n%s", args, status, stderr.String(), cmp.Diff(want, stdout.String()))
 		}
 	}
 }

@@ -74,7 +74,8 @@ scheme (the default: also the scheme's default port and empty path). An invalid 
 prints "error" in its place and the error on standard error.
 
 The inputs are the URI arguments, then the lines of each -f FILE ("-f -" is standard
-input); with neither, the lines of standard input.
+input); with neither, the lines of standard input. Empty lines are skipped, and counted
+on standard error at the end.
 
 With -json, one object per input: spec, level, input, normal (null when rejected) and
 error {offset, rule, message, expected}.

@@ -4,54 +4,32 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"sync/atomic"
 	"time"
 
-	"github.com/cheggaaa/pb/v3"
 	"golang.org/x/term"
 )
 
 // Progress of a command that reads many lines (matrix, check, lint): on standard error,
-// when it is a terminal, the lines read, lines per second and, when the inputs' size is
-// known (regular files), the share of their bytes read. github.com/cheggaaa/pb/v3 draws
-// and redraws the line, at most progressRate apart, from its own goroutine; counting a
-// line costs one atomic add.
+// when it is a terminal, the lines read, lines per second, the bytes read and, when the
+// inputs' size is known (regular files), a bar and the share of their bytes read. The
+// reading goroutine only adds to two atomic counters; a goroutine of the progress line
+// redraws it in place every progressRate and wipes it at the end.
 
 // progressRate is the time between two redraws: four a second.
 const progressRate = 250 * time.Millisecond
 
-const (
-	// progressKnown is the line when the total size is known, progressUnknown when not
-	// (a pipe or a terminal on standard input).
-	progressKnown   = `{{urispecLines .}} lines, {{urispecRate .}} lines/s, {{counters .}} {{bar . "[" "=" ">" " " "]"}} {{percent . "%.0f%%"}}`
-	progressUnknown = `{{urispecLines .}} lines, {{urispecRate .}} lines/s, {{counters .}} read`
-	linesKey        = "urispec-lines"
-)
-
-func init() {
-	lines := func(s *pb.State) int64 {
-		if c, ok := s.Get(linesKey).(*atomic.Int64); ok {
-			return c.Load()
-		}
-		return 0
-	}
-	pb.RegisterElement("urispecLines", pb.ElementFunc(func(s *pb.State, _ ...string) string {
-		return fmt.Sprint(lines(s))
-	}), false)
-	pb.RegisterElement("urispecRate", pb.ElementFunc(func(s *pb.State, _ ...string) string {
-		d := s.Time().Sub(s.StartTime()).Seconds()
-		if d <= 0 {
-			return "0"
-		}
-		return fmt.Sprintf("%.0f", float64(lines(s))/d)
-	}), false)
-}
-
 // progress counts the lines and bytes a command reads. A nil *progress counts nothing,
 // so callers need not check whether it is shown.
 type progress struct {
-	bar   *pb.ProgressBar
-	lines atomic.Int64
+	w            io.Writer
+	total        int64 // bytes, or -1 when unknown
+	width        int   // columns the line may take
+	start        time.Time
+	lines, bytes atomic.Int64
+	stop, done   chan struct{}
+	drawn        int // columns of the last line drawn, to wipe it
 }
 
 // isTerminal reports whether w is a terminal.
@@ -67,38 +45,88 @@ func startProgress(stderr io.Writer, show bool, total int64) *progress {
 	if !show || !isTerminal(stderr) {
 		return nil
 	}
-	// The line's width: the terminal's (pb's own probe reads standard output's, and
-	// draws nothing at width 0, which a pseudo-terminal may report), at most 100.
+	// The terminal's width (a pseudo-terminal may report 0), at most 100 columns.
 	width, _, err := term.GetSize(int(stderr.(*os.File).Fd()))
 	if err != nil || width <= 0 {
 		width = 80
 	}
-	return newProgress(stderr, total, true, min(width-1, 100))
+	p := newProgress(stderr, total, min(width-1, 100), time.Now())
+	ticker := time.NewTicker(progressRate)
+	go func() {
+		p.run(ticker.C)
+		ticker.Stop()
+	}()
+	return p
 }
 
-// newProgress starts a progress line of width columns on w; terminal says whether to
-// redraw it in place (the library's Terminal setting, which tests set on a buffer).
-func newProgress(w io.Writer, total int64, terminal bool, width int) *progress {
-	p := &progress{}
-	tmpl := progressUnknown
-	if total > 0 {
-		tmpl = progressKnown
+// newProgress is a progress line of width columns on w, counting from start; run draws it.
+func newProgress(w io.Writer, total int64, width int, start time.Time) *progress {
+	return &progress{w: w, total: total, width: width, start: start, stop: make(chan struct{}), done: make(chan struct{})}
+}
+
+// run redraws the line at each tick until finish, then wipes it.
+func (p *progress) run(tick <-chan time.Time) {
+	defer close(p.done)
+	for {
+		select {
+		case now := <-tick:
+			line := p.render(now)
+			fmt.Fprintf(p.w, "\r%-*s", p.drawn, line) // spaces over a longer line before
+			p.drawn = len(line)
+		case <-p.stop:
+			if p.drawn > 0 {
+				fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", p.drawn))
+			}
+			return
+		}
 	}
-	p.bar = pb.New64(total).
-		SetTemplateString(tmpl).
-		SetRefreshRate(progressRate).
-		SetWriter(w).
-		SetWidth(width).
-		Set(pb.Bytes, true).
-		Set(pb.Terminal, terminal).
-		Set(pb.Color, false).
-		Set(pb.CleanOnFinish, true). // the report follows on a clean line
-		Set(linesKey, &p.lines)
-	if terminal {
-		p.bar.Set(pb.ReturnSymbol, "\r")
+}
+
+// render is the line at the time now: "LINES lines, RATE lines/s, " then "READ / TOTAL
+// [===>   ] PCT%" or "READ read", cut to the width.
+func (p *progress) render(now time.Time) string {
+	lines, read := p.lines.Load(), p.bytes.Load()
+	rate := 0.0
+	if d := now.Sub(p.start).Seconds(); d > 0 {
+		rate = float64(lines) / d
 	}
-	p.bar.Start()
-	return p
+	line := fmt.Sprintf("%s, %.0f lines/s, %s", plural(lines, "line"), rate, byteSize(read))
+	if p.total <= 0 {
+		line += " read"
+	} else {
+		share := min(float64(read)/float64(p.total), 1)
+		line += " / " + byteSize(p.total)
+		pct := fmt.Sprintf(" %.0f%%", 100*share)
+		if bar := p.width - len(line) - len(pct) - 3; bar >= 10 {
+			n := int(share * float64(bar))
+			head := ""
+			if n < bar {
+				head = ">"
+			}
+			line += " [" + strings.Repeat("=", n) + head + strings.Repeat(" ", max(bar-n-1, 0)) + "]"
+		}
+		line += pct
+	}
+	if len(line) > p.width {
+		line = line[:p.width]
+	}
+	return line
+}
+
+// byteSize is n in B, KiB, MiB or GiB, with two decimals past B.
+func byteSize(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	v, suffix := float64(n)/unit, "KiB"
+	for _, s := range []string{"MiB", "GiB", "TiB"} {
+		if v < unit {
+			break
+		}
+		v, suffix = v/unit, s
+	}
+	return fmt.Sprintf("%.2f %s", v, suffix)
 }
 
 // reader counts the bytes read through r.
@@ -106,7 +134,18 @@ func (p *progress) reader(r io.Reader) io.Reader {
 	if p == nil {
 		return r
 	}
-	return p.bar.NewProxyReader(r)
+	return countingReader{r, &p.bytes}
+}
+
+type countingReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c countingReader) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	c.n.Add(int64(n))
+	return n, err
 }
 
 // line counts a line read.
@@ -116,10 +155,12 @@ func (p *progress) line() {
 	}
 }
 
-// finish wipes the progress line (before the command writes its report).
+// finish wipes the progress line (before the command writes its report) and stops its
+// goroutine.
 func (p *progress) finish() {
 	if p != nil {
-		p.bar.Finish()
+		close(p.stop)
+		<-p.done
 	}
 }
 

@@ -18,11 +18,14 @@ func writeReport(w io.Writer, s *summary.Summary, maxGroups int) {
 	for _, g := range s.Unchecked {
 		nProblems += g.Count
 	}
-	fmt.Fprintf(w, "%d inputs", s.Inputs)
+	fmt.Fprint(w, plural(s.Inputs, "input"))
 	if nProblems > 0 {
 		fmt.Fprintf(w, " (%d not checked, counted as rejected by every spec: see below)", nProblems)
 	}
 	fmt.Fprintln(w)
+	if s.Blank > 0 {
+		fmt.Fprintf(w, "%s skipped (an empty line is no input)\n", plural(s.Blank, "blank line"))
+	}
 	if s.GenericOnly {
 		fmt.Fprintln(w, "read with each spec's generic syntax alone, without scheme grammars (-schemes=false)")
 	}
@@ -36,7 +39,7 @@ func writeReport(w io.Writer, s *summary.Summary, maxGroups int) {
 		fmt.Fprintf(w, "%-*s  %-7s  %9d  %9d\n", idWidth, id, specDate(id), s.Accepts[i], s.Inputs-s.Accepts[i])
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "the specs disagree on %d inputs (%s)\n", s.Disagree, percent(int(s.Disagree), int(s.Inputs)))
+	fmt.Fprintf(w, "the specs disagree on %s (%s)\n", plural(s.Disagree, "input"), percent(int(s.Disagree), int(s.Inputs)))
 
 	if len(s.Specs) > 1 {
 		fmt.Fprintln(w)
@@ -54,9 +57,12 @@ func writeReport(w io.Writer, s *summary.Summary, maxGroups int) {
 	}
 	for _, p := range s.Pairs {
 		fmt.Fprintln(w)
-		fmt.Fprintf(w, "%s -> %s: %d inputs differ (%d valid only under %s, %d only under %s)\n",
-			p.Older, p.Newer, p.OnlyOlder+p.OnlyNewer, p.OnlyOlder, p.Older, p.OnlyNewer, p.Newer)
-		writeGroups(w, p.Groups, maxGroups)
+		fmt.Fprintf(w, "%s -> %s: %s (%d valid only under %s, %d only under %s)\n",
+			p.Older, p.Newer, differ(p.OnlyOlder+p.OnlyNewer), p.OnlyOlder, p.Older, p.OnlyNewer, p.Newer)
+		// Each example of a disagreement names the class of the two grammars'
+		// difference it belongs to (urispec diff).
+		var c classifier
+		writeGroups(w, p.Groups, maxGroups, func(input string) string { return "specdiff: " + c.note(p.Older, p.Newer, input) })
 	}
 	for _, o := range s.Only {
 		var n int64
@@ -65,8 +71,8 @@ func writeReport(w io.Writer, s *summary.Summary, maxGroups int) {
 		}
 		if n > 0 {
 			fmt.Fprintln(w)
-			fmt.Fprintf(w, "only %s accepts: %d inputs\n", o.Spec, n)
-			writeGroups(w, o.Groups, maxGroups)
+			fmt.Fprintf(w, "only %s accepts: %s\n", o.Spec, plural(n, "input"))
+			writeGroups(w, o.Groups, maxGroups, nil)
 		}
 	}
 	if len(s.Hazards) > 0 {
@@ -78,8 +84,8 @@ func writeReport(w io.Writer, s *summary.Summary, maxGroups int) {
 	}
 	if nProblems > 0 {
 		fmt.Fprintln(w)
-		fmt.Fprintf(w, "not checked: %d inputs\n", nProblems)
-		writeGroups(w, s.Unchecked, 0)
+		fmt.Fprintf(w, "not checked: %s\n", plural(nProblems, "input"))
+		writeGroups(w, s.Unchecked, 0, nil)
 	}
 }
 
@@ -117,7 +123,7 @@ func byCount(gs []summary.Group) []summary.Group {
 }
 
 // writeGroups prints up to limit groups (0: all) as "  COUNT  KEY" with indented examples.
-func writeGroups(w io.Writer, gs []summary.Group, limit int) {
+func writeGroups(w io.Writer, gs []summary.Group, limit int, note func(input string) string) {
 	all := byCount(gs)
 	shown := all
 	if limit > 0 && len(all) > limit {
@@ -127,6 +133,11 @@ func writeGroups(w io.Writer, gs []summary.Group, limit int) {
 		fmt.Fprintf(w, "  %7d  %s\n", g.Count, g.Key)
 		for _, ex := range g.Examples {
 			fmt.Fprintf(w, "           %s\n", summaryExampleLine(ex))
+			if note != nil {
+				if n := note(ex.Text()); n != "" {
+					fmt.Fprintf(w, "             %s\n", n)
+				}
+			}
 		}
 	}
 	if rest := all[len(shown):]; len(rest) > 0 {
@@ -134,7 +145,7 @@ func writeGroups(w io.Writer, gs []summary.Group, limit int) {
 		for _, g := range rest {
 			n += g.Count
 		}
-		fmt.Fprintf(w, "  %7d  in %d more groups (-groups 0 lists all)\n", n, len(rest))
+		fmt.Fprintf(w, "  %7d  in %s (-groups 0 lists all)\n", n, plural(len(rest), "more group"))
 	}
 }
 
@@ -150,6 +161,30 @@ func summaryExampleLine(ex summary.Example) string {
 		line += "  (" + ex.Note + ")"
 	}
 	return line
+}
+
+// plural is n and the noun, in the plural unless n is 1: "1 input", "2 inputs".
+func plural[N int | int64](n N, noun string) string {
+	return fmt.Sprintf("%d %s", n, nounFor(n, noun))
+}
+
+// nounFor is the noun, in the plural unless n is 1: "class", "classes".
+func nounFor[N int | int64](n N, noun string) string {
+	switch {
+	case n == 1:
+		return noun
+	case strings.HasSuffix(noun, "s"):
+		return noun + "es"
+	}
+	return noun + "s"
+}
+
+// differ is "1 input differs" or "N inputs differ".
+func differ(n int64) string {
+	if n == 1 {
+		return "1 input differs"
+	}
+	return plural(n, "input") + " differ"
 }
 
 // percent formats n/total as a percentage with one decimal.

@@ -35,6 +35,7 @@ line per reference and spec. With more than one spec, each line begins with the 
 
 The inputs are BASE and the REF arguments, then the lines "BASE<TAB>REF" of each -f FILE
 ("-f -" is standard input); with no argument and no -f, the lines of standard input.
+Empty lines are skipped, and counted on standard error at the end.
 
 With -json, one object per reference and spec: spec, base, reference, result (null for
 the current document), same_document, fragment, and error {offset, rule, message,

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"compress/gzip"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -47,8 +49,9 @@ func TestScripts(t *testing.T) {
 
 // Console examples in Markdown (README.md and docs/*.md) are tests. In a block fenced
 // as ```console, a line starting with "$ urispec" is a command (words split as the shell
-// splits plain and quoted words; "< FILE" gives standard input; file names are relative
-// to the repository root) and the lines up to the next command or the fence are its
+// splits plain and quoted words; "< FILE" gives standard input, and so does a line
+// "$ gunzip -c FILE | urispec ...", decompressed; file names are relative to the
+// repository root) and the lines up to the next command or the fence are its
 // exact output, standard output then standard error; a line "..." stands for any
 // number of lines. The exit status is 0 unless the command line ends with "# exit N".
 // docs/cli.md describes the convention for writers.
@@ -58,6 +61,7 @@ type docCommand struct {
 	where  string // FILE:LINE of the command
 	args   []string
 	stdin  string // file name, or ""
+	gunzip bool   // stdin is gzip-compressed: "gunzip -c FILE | urispec ..."
 	status int
 	want   []string // the output lines
 }
@@ -88,11 +92,18 @@ func docCommands(name, text string) ([]docCommand, error) {
 				c.status, _ = strconv.Atoi(m[1])
 				cmdLine = cmdLine[:len(cmdLine)-len(m[0])]
 			}
+			if rest, ok := strings.CutPrefix(cmdLine, "gunzip -c "); ok {
+				file, command, ok := strings.Cut(rest, " | ")
+				if !ok || strings.ContainsAny(file, " '\"") {
+					return nil, fmt.Errorf("%s: %q: the one pipe read is gunzip -c FILE | urispec ...", where, cmdLine)
+				}
+				c.stdin, c.gunzip, cmdLine = file, true, command
+			}
 			words, err := shellSplit(cmdLine)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %v", where, err)
 			}
-			if n := len(words); n >= 2 && words[n-2] == "<" {
+			if n := len(words); n >= 2 && words[n-2] == "<" && !c.gunzip {
 				c.stdin, words = words[n-1], words[:n-2]
 			}
 			if len(words) == 0 || words[0] != "urispec" {
@@ -214,23 +225,55 @@ func docCmd(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// TestDocExamples runs every console example of README.md and docs/*.md (see
-// docCommands): one script per Markdown file, one doc command per example.
-func TestDocExamples(t *testing.T) {
+// gunzipCmd is the script command "gunzip SRC DST": it writes the gzip file SRC
+// decompressed to DST, for the standard input of "gunzip -c SRC | urispec ...".
+func gunzipCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: gunzip SRC DST")
+	}
+	f, err := os.Open(ts.MkAbs(args[0]))
+	ts.Check(err)
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	ts.Check(err)
+	out, err := os.Create(ts.MkAbs(args[1]))
+	ts.Check(err)
+	_, err = io.Copy(out, zr)
+	ts.Check(err)
+	ts.Check(out.Close())
+}
+
+// markdownDoc is one Markdown file: its path from the repository root, and its text.
+type markdownDoc struct{ name, text string }
+
+// markdownDocs reads README.md and docs/*.md, whose examples and figures are tests.
+func markdownDocs(t *testing.T) []markdownDoc {
 	root := repoRoot(t)
 	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	scripts := t.TempDir()
-	n := 0
+	var out []markdownDoc
 	for _, path := range append([]string{filepath.Join(root, "README.md")}, docs...) {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
 		name, _ := filepath.Rel(root, path)
-		cmds, err := docCommands(name, string(data))
+		out = append(out, markdownDoc{name, string(data)})
+	}
+	return out
+}
+
+// TestDocExamples runs every console example of README.md and docs/*.md (see
+// docCommands): one script per Markdown file, one doc command per example.
+func TestDocExamples(t *testing.T) {
+	root := repoRoot(t)
+	scripts := t.TempDir()
+	n := 0
+	for _, doc := range markdownDocs(t) {
+		name := doc.name
+		cmds, err := docCommands(name, doc.text)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -244,7 +287,10 @@ func TestDocExamples(t *testing.T) {
 			for _, a := range c.args {
 				line = append(line, testscriptQuote(a))
 			}
-			if c.stdin != "" {
+			switch {
+			case c.gunzip:
+				fmt.Fprintf(&script, "gunzip %s $WORK/stdin%d\nstdin $WORK/stdin%d\n", testscriptQuote(c.stdin), i, i)
+			case c.stdin != "":
 				fmt.Fprintf(&script, "stdin %s\n", testscriptQuote(c.stdin))
 			}
 			script.WriteString(strings.Join(line, " ") + "\n")
@@ -269,6 +315,6 @@ func TestDocExamples(t *testing.T) {
 			env.Cd = root
 			return nil
 		},
-		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"doc": docCmd},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"doc": docCmd, "gunzip": gunzipCmd},
 	})
 }

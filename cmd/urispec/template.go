@@ -21,7 +21,9 @@ With variables, each template is also expanded (section 3). The variables are a 
 object, given as -vars JSON or read from -vars-file FILE ("-" for standard input): a
 string is a string value, an array of strings a list, an object of strings an
 associative array, expanded in the object's order; a number or boolean is its JSON text,
-and null is undefined.
+and null is undefined. The JSON is read strictly: bytes that are not UTF-8 (or an escaped
+lone surrogate), a name given twice in one object, and anything but white space after
+the object are errors, reported with their byte offset.
 
 With -json, one object per template: template, valid, level, parts (each with offset and
 literal, or expression, operator and variables), expansion (with variables), and error

@@ -4,22 +4,21 @@ import (
 	"errors"
 	"strings"
 
-	whatwg "github.com/nlnwa/whatwg-url/url"
+	"github.com/urispec/urispec/internal/whatwgurl"
 	"github.com/urispec/urispec/uri"
 	"golang.org/x/net/idna"
 )
 
-// whatwgReader reads strings as the WHATWG URL Standard (what browsers do), through
-// github.com/nlnwa/whatwg-url. It lives in the command, not in package uri, so that
-// importers of package uri get no new dependency.
+// whatwgReader reads strings as the WHATWG URL Standard's URL parser does (what
+// browsers do), through internal/whatwgurl. It lives in the command, not in package uri,
+// so that package uri's differentials need no second parser.
 type whatwgReader struct {
-	p whatwg.Parser
 	// base, when set, is the URL a relative reference is read against; without it a
 	// relative reference is not read (errRelative).
 	base string
 }
 
-func newWHATWGReader() whatwgReader { return whatwgReader{p: whatwg.NewParser()} }
+func newWHATWGReader() whatwgReader { return whatwgReader{} }
 
 func (whatwgReader) Name() string { return "whatwg" }
 
@@ -31,33 +30,34 @@ var errRelative = errors.New("whatwg: a relative reference is read only against 
 // is not read; only one that names a host of its own ("/\\evil.example") is.
 var errBaseHost = errors.New("whatwg: the reference keeps the base's host")
 
+// parse reads s as an absolute URL, or as a relative one against the reader's base.
+func (w whatwgReader) parse(s string) (whatwgurl.URL, error) {
+	switch {
+	case hasScheme(s):
+		return whatwgurl.Parse(s)
+	case w.base != "":
+		u, err := whatwgurl.ParseRef(w.base, s)
+		if err == nil && "https://"+u.Host()+"/" == w.base {
+			// It keeps the base's host: the reference does not choose the target.
+			err = errBaseHost
+		}
+		return u, err
+	}
+	return whatwgurl.URL{}, errRelative
+}
+
 // Read parses s as an absolute URL. The parts come back normalized (Reading.Normalized):
 // the host lower-cased, IDNA-mapped and IPv4 numbers rewritten, a default port dropped,
 // dot-segments removed, some characters percent-encoded. A host that the parser turned
 // into Punycode is turned back into Unicode, so that it compares with a percent-encoded
 // UTF-8 reg-name.
 func (w whatwgReader) Read(s string) (uri.Reading, error) {
-	var u *whatwg.Url
-	var err error
-	switch {
-	case hasScheme(s):
-		u, err = w.p.Parse(s)
-	case w.base != "":
-		u, err = w.p.ParseRef(w.base, s)
-		if err == nil && "https://"+u.Host()+"/" == w.base {
-			// It keeps the base's host: the reference does not choose the target.
-			err = errBaseHost
-		}
-	default:
-		err = errRelative
-	}
+	u, err := w.parse(s)
 	if err != nil {
 		return uri.Reading{}, err
 	}
 	rd := uri.Reading{Parser: "whatwg", Normalized: true}
-	// Href writes "//" exactly when the URL's host is not null.
-	rest := strings.TrimPrefix(u.Href(true), u.Scheme()+":")
-	if strings.HasPrefix(rest, "//") {
+	if u.HostKind() != whatwgurl.NoHost {
 		rd.HasAuthority, rd.HasHost = true, true
 		rd.Host = u.Hostname()
 		// Only a host written in Unicode (or percent-encoded UTF-8) is turned back: one
@@ -80,8 +80,7 @@ func (w whatwgReader) Read(s string) (uri.Reading, error) {
 		}
 	}
 	rd.Path = u.Pathname()
-	rd.Query = u.Query()
-	rd.HasQuery = u.Search() != "" || strings.HasSuffix(u.Href(true), "?")
+	rd.Query, rd.HasQuery = u.Query()
 	return rd, nil
 }
 
@@ -110,34 +109,33 @@ func whatwgSide(examples int) *side {
 	return sd
 }
 
-// split is compare's view of a WHATWG parse: host and port where the serialization
-// has "//" (a non-null host), the path, and query and fragment with their "defined"
-// read off the serialization (an empty "?" or "#" is kept there).
+// split is compare's view of a WHATWG parse: host and port where the URL's host is not
+// null, the path, the query and the fragment with whether each is null.
 func (w whatwgReader) split(s string) (split, error) {
 	if !hasScheme(s) {
 		return split{}, errNotCompared
 	}
-	u, err := w.p.Parse(s)
+	u, err := whatwgurl.Parse(s)
 	if err != nil {
 		return split{}, whatwgReason(err)
 	}
 	var sp split
-	noFrag := u.Href(true)
-	if strings.HasPrefix(strings.TrimPrefix(noFrag, u.Scheme()+":"), "//") {
+	if u.HostKind() != whatwgurl.NoHost {
 		sp.v[0], sp.def[0] = u.Hostname(), true
 		sp.v[1], sp.def[1] = u.Port(), u.Port() != ""
 	}
 	sp.v[2], sp.def[2] = u.Pathname(), true
-	sp.v[3], sp.def[3] = strings.TrimPrefix(u.Search(), "?"), u.Search() != "" || strings.HasSuffix(noFrag, "?")
-	sp.v[4], sp.def[4] = strings.TrimPrefix(u.Hash(), "#"), u.Hash() != "" || strings.HasSuffix(u.Href(false), "#")
+	sp.v[3], sp.def[3] = u.Query()
+	sp.v[4], sp.def[4] = u.Fragment()
 	return sp, nil
 }
 
-// whatwgReason is the parser's error without the input it quotes, so that errors group:
-// "Error: An IPv4 address has more than four parts. Url: '...'" becomes "An IPv4
-// address has more than four parts".
+// whatwgReason is the parser's failure without its offset, so that failures group:
+// the validation error it failed on, named and described as the standard does
+// ("port-out-of-range: the input's port is too big").
 func whatwgReason(err error) error {
-	msg := strings.TrimPrefix(err.Error(), "Error: ")
-	msg, _, _ = strings.Cut(msg, " Url: ")
-	return errors.New(strings.TrimSuffix(msg, "."))
+	if e, ok := errors.AsType[*whatwgurl.Error](err); ok {
+		return errors.New(e.Reason())
+	}
+	return err
 }

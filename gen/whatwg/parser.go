@@ -4466,7 +4466,7 @@ func (p *Parser) rspecial_host_and_port() bool {
 
 						position259_61 := position
 						{
-							// copy of domain_character, grammar/whatwg.peg:254
+							// copy of domain_character, grammar/whatwg.peg:258
 							position265_58_61 := position
 							{
 								{
@@ -4516,14 +4516,14 @@ func (p *Parser) rspecial_host_and_port() bool {
 					position, tokenIndex = position257_61, tokenIndex257_61
 					// valid_host_string, alternative 3 of 3: valid_domain_string
 					{
-						// copy of valid_domain_string, grammar/whatwg.peg:253
+						// copy of valid_domain_string, grammar/whatwg.peg:257
 						comp_59_61 := p.comp
 						p.comp = uint32(rulevalid_domain_string)
 						position261_59_61, tokenIndex261_59_61 := position, tokenIndex
 						{
 							position262_59_61 := position
 							{
-								// copy of domain_character, grammar/whatwg.peg:254
+								// copy of domain_character, grammar/whatwg.peg:258
 								position265_43_59_61 := position
 								{
 									{
@@ -4548,7 +4548,7 @@ func (p *Parser) rspecial_host_and_port() bool {
 							{
 								position264_59_61 := position
 								{
-									// copy of domain_character, grammar/whatwg.peg:254
+									// copy of domain_character, grammar/whatwg.peg:258
 									position265_42_59_61 := position
 									{
 										{
@@ -4925,7 +4925,7 @@ func (p *Parser) rfile_host() bool {
 
 							position259_62 := position
 							{
-								// copy of domain_character, grammar/whatwg.peg:254
+								// copy of domain_character, grammar/whatwg.peg:258
 								position265_58_62 := position
 								{
 									{
@@ -4975,14 +4975,14 @@ func (p *Parser) rfile_host() bool {
 						position, tokenIndex = position257_62, tokenIndex257_62
 						// valid_host_string, alternative 3 of 3: valid_domain_string
 						{
-							// copy of valid_domain_string, grammar/whatwg.peg:253
+							// copy of valid_domain_string, grammar/whatwg.peg:257
 							comp_59_62 := p.comp
 							p.comp = uint32(rulevalid_domain_string)
 							position261_59_62, tokenIndex261_59_62 := position, tokenIndex
 							{
 								position262_59_62 := position
 								{
-									// copy of domain_character, grammar/whatwg.peg:254
+									// copy of domain_character, grammar/whatwg.peg:258
 									position265_43_59_62 := position
 									{
 										{
@@ -5007,7 +5007,7 @@ func (p *Parser) rfile_host() bool {
 								{
 									position264_59_62 := position
 									{
-										// copy of domain_character, grammar/whatwg.peg:254
+										// copy of domain_character, grammar/whatwg.peg:258
 										position265_42_59_62 := position
 										{
 											{
@@ -7026,7 +7026,7 @@ func (p *Parser) rvalid_host_string() bool {
 
 				position259 := position
 				{
-					// copy of domain_character, grammar/whatwg.peg:254
+					// copy of domain_character, grammar/whatwg.peg:258
 					position265_58 := position
 					{
 						{
@@ -7076,14 +7076,14 @@ func (p *Parser) rvalid_host_string() bool {
 			position, tokenIndex = position257, tokenIndex257
 			// valid_host_string, alternative 3 of 3: valid_domain_string
 			{
-				// copy of valid_domain_string, grammar/whatwg.peg:253
+				// copy of valid_domain_string, grammar/whatwg.peg:257
 				comp_59 := p.comp
 				p.comp = uint32(rulevalid_domain_string)
 				position261_59, tokenIndex261_59 := position, tokenIndex
 				{
 					position262_59 := position
 					{
-						// copy of domain_character, grammar/whatwg.peg:254
+						// copy of domain_character, grammar/whatwg.peg:258
 						position265_43_59 := position
 						{
 							{
@@ -7108,7 +7108,7 @@ func (p *Parser) rvalid_host_string() bool {
 					{
 						position264_59 := position
 						{
-							// copy of domain_character, grammar/whatwg.peg:254
+							// copy of domain_character, grammar/whatwg.peg:258
 							position265_42_59 := position
 							{
 								{
@@ -7157,7 +7157,7 @@ l255:
 	return false
 }
 
-// rvalid_domain_string is valid_domain_string, grammar/whatwg.peg:253:
+// rvalid_domain_string is valid_domain_string, grammar/whatwg.peg:257:
 //
 //	valid_domain_string <- domain_character+
 func (p *Parser) rvalid_domain_string() bool {
@@ -7169,7 +7169,7 @@ func (p *Parser) rvalid_domain_string() bool {
 	{
 		position262 := position
 		{
-			// copy of domain_character, grammar/whatwg.peg:254
+			// copy of domain_character, grammar/whatwg.peg:258
 			position265_43 := position
 			{
 				{
@@ -7194,7 +7194,7 @@ func (p *Parser) rvalid_domain_string() bool {
 		{
 			position264 := position
 			{
-				// copy of domain_character, grammar/whatwg.peg:254
+				// copy of domain_character, grammar/whatwg.peg:258
 				position265_42 := position
 				{
 					{
@@ -7229,9 +7229,9 @@ l261:
 	return false
 }
 
-// rdomain_character is domain_character, grammar/whatwg.peg:254:
+// rdomain_character is domain_character, grammar/whatwg.peg:258:
 //
-//	domain_character <- [a-zA-Z] / [0-9] / '-' / '.' / non_ASCII_URL_code_point
+//	domain_character <- [a-zA-Z] / [0-9] / '-' / '.' / '<' / '=' / '>' / non_ASCII_URL_code_point
 func (p *Parser) rdomain_character() bool {
 	buffer := p.buffer
 	position := p.position
@@ -7257,7 +7257,7 @@ l265:
 	return false
 }
 
-// rvalid_IPv4_address_string is valid_IPv4_address_string, grammar/whatwg.peg:259:
+// rvalid_IPv4_address_string is valid_IPv4_address_string, grammar/whatwg.peg:263:
 //
 //	valid_IPv4_address_string <- IPv4_decimal '.' IPv4_decimal '.' IPv4_decimal '.' IPv4_decimal
 func (p *Parser) rvalid_IPv4_address_string() bool {
@@ -7269,7 +7269,7 @@ func (p *Parser) rvalid_IPv4_address_string() bool {
 	{
 		position269 := position
 		{
-			// copy of IPv4_decimal, grammar/whatwg.peg:264
+			// copy of IPv4_decimal, grammar/whatwg.peg:268
 			position270_27 := position
 			{
 				{
@@ -7366,7 +7366,7 @@ func (p *Parser) rvalid_IPv4_address_string() bool {
 		}
 		position++
 		{
-			// copy of IPv4_decimal, grammar/whatwg.peg:264
+			// copy of IPv4_decimal, grammar/whatwg.peg:268
 			position270_28 := position
 			{
 				{
@@ -7463,7 +7463,7 @@ func (p *Parser) rvalid_IPv4_address_string() bool {
 		}
 		position++
 		{
-			// copy of IPv4_decimal, grammar/whatwg.peg:264
+			// copy of IPv4_decimal, grammar/whatwg.peg:268
 			position270_29 := position
 			{
 				{
@@ -7560,7 +7560,7 @@ func (p *Parser) rvalid_IPv4_address_string() bool {
 		}
 		position++
 		{
-			// copy of IPv4_decimal, grammar/whatwg.peg:264
+			// copy of IPv4_decimal, grammar/whatwg.peg:268
 			position270_30 := position
 			{
 				{
@@ -7665,7 +7665,7 @@ l268:
 	return false
 }
 
-// rIPv4_decimal is IPv4_decimal, grammar/whatwg.peg:264:
+// rIPv4_decimal is IPv4_decimal, grammar/whatwg.peg:268:
 //
 //	IPv4_decimal <- '25' [0-5] / '2' [0-4] [0-9] / '1' [0-9] [0-9] / [1-9] [0-9] / [0-9]
 func (p *Parser) rIPv4_decimal() bool {
@@ -7763,7 +7763,7 @@ l270:
 	return false
 }
 
-// rvalid_IPv6_address_string is valid_IPv6_address_string, grammar/whatwg.peg:281:
+// rvalid_IPv6_address_string is valid_IPv6_address_string, grammar/whatwg.peg:285:
 //
 //	valid_IPv6_address_string <- IPv6_piece ':' IPv6_piece ':' IPv6_piece ':' IPv6_piece ':' IPv6_piece ':' IPv6_piece ':' ls32 &']'
 //	                           / '::' IPv6_piece ':' IPv6_piece ':' IPv6_piece ':' IPv6_piece ':' IPv6_piece ':' ls32 &']'
@@ -7786,7 +7786,7 @@ func (p *Parser) rvalid_IPv6_address_string() bool {
 			position279, tokenIndex279 := position, tokenIndex
 			// valid_IPv6_address_string, alternative 1 of 9: IPv6_piece ':' IPv6_piece ':' IPv6_piece ':' IPv6_piece ':' IPv6_piece ':' IPv6_piece ':' ls32 &']'
 			{
-				// copy of IPv6_piece, grammar/whatwg.peg:304
+				// copy of IPv6_piece, grammar/whatwg.peg:308
 				position345_44 := position
 				{
 					{
@@ -7880,7 +7880,7 @@ func (p *Parser) rvalid_IPv6_address_string() bool {
 			}
 			position++
 			{
-				// copy of IPv6_piece, grammar/whatwg.peg:304
+				// copy of IPv6_piece, grammar/whatwg.peg:308
 				position345_45 := position
 				{
 					{
@@ -7974,7 +7974,7 @@ func (p *Parser) rvalid_IPv6_address_string() bool {
 			}
 			position++
 			{
-				// copy of IPv6_piece, grammar/whatwg.peg:304
+				// copy of IPv6_piece, grammar/whatwg.peg:308
 				position345_46 := position
 				{
 					{
@@ -8589,7 +8589,7 @@ l277:
 	return false
 }
 
-// rpieces1 is pieces1, grammar/whatwg.peg:293:
+// rpieces1 is pieces1, grammar/whatwg.peg:297:
 //
 //	pieces1 <- (IPv6_piece ':' !':')?
 func (p *Parser) rpieces1() bool {
@@ -8599,7 +8599,7 @@ func (p *Parser) rpieces1() bool {
 		{
 			position313 := position
 			{
-				// copy of IPv6_piece, grammar/whatwg.peg:304
+				// copy of IPv6_piece, grammar/whatwg.peg:308
 				position345_31 := position
 				{
 					{
@@ -8715,7 +8715,7 @@ func (p *Parser) rpieces1() bool {
 	return true
 }
 
-// rpieces2 is pieces2, grammar/whatwg.peg:294:
+// rpieces2 is pieces2, grammar/whatwg.peg:298:
 //
 //	pieces2 <- (IPv6_piece ':' !':' pieces1)?
 func (p *Parser) rpieces2() bool {
@@ -8725,7 +8725,7 @@ func (p *Parser) rpieces2() bool {
 		{
 			position318 := position
 			{
-				// copy of IPv6_piece, grammar/whatwg.peg:304
+				// copy of IPv6_piece, grammar/whatwg.peg:308
 				position345_32 := position
 				{
 					{
@@ -8832,12 +8832,12 @@ func (p *Parser) rpieces2() bool {
 				position = position320
 			}
 			{
-				// copy of pieces1, grammar/whatwg.peg:293
+				// copy of pieces1, grammar/whatwg.peg:297
 				{
 					{
 						position313_33 := position
 						{
-							// copy of IPv6_piece, grammar/whatwg.peg:304
+							// copy of IPv6_piece, grammar/whatwg.peg:308
 							position345_31_33 := position
 							{
 								{
@@ -8960,7 +8960,7 @@ func (p *Parser) rpieces2() bool {
 	return true
 }
 
-// rpieces3 is pieces3, grammar/whatwg.peg:295:
+// rpieces3 is pieces3, grammar/whatwg.peg:299:
 //
 //	pieces3 <- (IPv6_piece ':' !':' pieces2)?
 func (p *Parser) rpieces3() bool {
@@ -8970,7 +8970,7 @@ func (p *Parser) rpieces3() bool {
 		{
 			position323 := position
 			{
-				// copy of IPv6_piece, grammar/whatwg.peg:304
+				// copy of IPv6_piece, grammar/whatwg.peg:308
 				position345_34 := position
 				{
 					{
@@ -9090,7 +9090,7 @@ func (p *Parser) rpieces3() bool {
 	return true
 }
 
-// rpieces4 is pieces4, grammar/whatwg.peg:296:
+// rpieces4 is pieces4, grammar/whatwg.peg:300:
 //
 //	pieces4 <- (IPv6_piece ':' !':' pieces3)?
 func (p *Parser) rpieces4() bool {
@@ -9100,7 +9100,7 @@ func (p *Parser) rpieces4() bool {
 		{
 			position328 := position
 			{
-				// copy of IPv6_piece, grammar/whatwg.peg:304
+				// copy of IPv6_piece, grammar/whatwg.peg:308
 				position345_35 := position
 				{
 					{
@@ -9207,12 +9207,12 @@ func (p *Parser) rpieces4() bool {
 				position = position330
 			}
 			{
-				// copy of pieces3, grammar/whatwg.peg:295
+				// copy of pieces3, grammar/whatwg.peg:299
 				{
 					{
 						position323_36 := position
 						{
-							// copy of IPv6_piece, grammar/whatwg.peg:304
+							// copy of IPv6_piece, grammar/whatwg.peg:308
 							position345_34_36 := position
 							{
 								{
@@ -9339,7 +9339,7 @@ func (p *Parser) rpieces4() bool {
 	return true
 }
 
-// rpieces5 is pieces5, grammar/whatwg.peg:297:
+// rpieces5 is pieces5, grammar/whatwg.peg:301:
 //
 //	pieces5 <- (IPv6_piece ':' !':' pieces4)?
 func (p *Parser) rpieces5() bool {
@@ -9349,7 +9349,7 @@ func (p *Parser) rpieces5() bool {
 		{
 			position333 := position
 			{
-				// copy of IPv6_piece, grammar/whatwg.peg:304
+				// copy of IPv6_piece, grammar/whatwg.peg:308
 				position345_37 := position
 				{
 					{
@@ -9469,7 +9469,7 @@ func (p *Parser) rpieces5() bool {
 	return true
 }
 
-// rpieces6 is pieces6, grammar/whatwg.peg:298:
+// rpieces6 is pieces6, grammar/whatwg.peg:302:
 //
 //	pieces6 <- (IPv6_piece ':' !':' pieces5)?
 func (p *Parser) rpieces6() bool {
@@ -9479,7 +9479,7 @@ func (p *Parser) rpieces6() bool {
 		{
 			position338 := position
 			{
-				// copy of IPv6_piece, grammar/whatwg.peg:304
+				// copy of IPv6_piece, grammar/whatwg.peg:308
 				position345_38 := position
 				{
 					{
@@ -9586,12 +9586,12 @@ func (p *Parser) rpieces6() bool {
 				position = position340
 			}
 			{
-				// copy of pieces5, grammar/whatwg.peg:297
+				// copy of pieces5, grammar/whatwg.peg:301
 				{
 					{
 						position333_39 := position
 						{
-							// copy of IPv6_piece, grammar/whatwg.peg:304
+							// copy of IPv6_piece, grammar/whatwg.peg:308
 							position345_37_39 := position
 							{
 								{
@@ -9718,7 +9718,7 @@ func (p *Parser) rpieces6() bool {
 	return true
 }
 
-// rls32 is ls32, grammar/whatwg.peg:299:
+// rls32 is ls32, grammar/whatwg.peg:303:
 //
 //	ls32 <- IPv6_piece ':' IPv6_piece / valid_IPv4_address_string
 func (p *Parser) rls32() bool {
@@ -9730,7 +9730,7 @@ func (p *Parser) rls32() bool {
 			position343, tokenIndex343 := position, tokenIndex
 			// ls32, alternative 1 of 2: IPv6_piece ':' IPv6_piece
 			{
-				// copy of IPv6_piece, grammar/whatwg.peg:304
+				// copy of IPv6_piece, grammar/whatwg.peg:308
 				position345_40 := position
 				{
 					{
@@ -9824,7 +9824,7 @@ func (p *Parser) rls32() bool {
 			}
 			position++
 			{
-				// copy of IPv6_piece, grammar/whatwg.peg:304
+				// copy of IPv6_piece, grammar/whatwg.peg:308
 				position345_41 := position
 				{
 					{
@@ -9928,7 +9928,7 @@ l341:
 	return false
 }
 
-// rIPv6_piece is IPv6_piece, grammar/whatwg.peg:304:
+// rIPv6_piece is IPv6_piece, grammar/whatwg.peg:308:
 //
 //	IPv6_piece <- [1-9a-fA-F] [0-9a-fA-F]? [0-9a-fA-F]? [0-9a-fA-F]? / '0'
 func (p *Parser) rIPv6_piece() bool {
@@ -10023,7 +10023,7 @@ l345:
 	return false
 }
 
-// rvalid_opaque_host_string is valid_opaque_host_string, grammar/whatwg.peg:309:
+// rvalid_opaque_host_string is valid_opaque_host_string, grammar/whatwg.peg:313:
 //
 //	valid_opaque_host_string <- (URL_code_point_not_forbidden_host / percent_encoded_byte)+ / '[' valid_IPv6_address_string ']'
 func (p *Parser) rvalid_opaque_host_string() bool {
@@ -10221,8 +10221,8 @@ const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 // class5 is the table of the characters 0-9 A-F a-f (internal/pegwrap/classes.go).
 const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
-// class6 is the table of the characters - . 0-9 A-Z a-z (internal/pegwrap/classes.go).
-const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class6 is the table of the characters - . 0-9 <-> A-Z a-z (internal/pegwrap/classes.go).
+const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x01\x01\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // class7 is the table of the characters 1-9 A-F a-f (internal/pegwrap/classes.go).
 const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
@@ -10273,10 +10273,10 @@ var noteMask = [...][2][4]uint64{
 	{{0x0, 0x7fffffe, 0x0, 0x0}, {0x0, 0x0, 0x0, 0x0}},
 	{{0x3ff680000000000, 0x7fffffe07fffffe, 0x0, 0x0}, {0x0, 0x0, 0x0, 0x0}},
 	{{0x3ff000000000000, 0x0, 0x0, 0x0}, {0x3ff000000000000, 0x0, 0x0, 0x0}},
-	{{0x3ff600000000000, 0x7fffffe07fffffe, 0x0, 0x0}, {0x0, 0x0, 0x0, 0x0}},
+	{{0x73ff600000000000, 0x7fffffe07fffffe, 0x0, 0x0}, {0x0, 0x0, 0x0, 0x0}},
 	{{0x0, 0x8000000, 0x0, 0x0}, {0x0, 0x8000000, 0x0, 0x0}},
 	{{0x0, 0x20000000, 0x0, 0x0}, {0x0, 0x20000000, 0x0, 0x0}},
-	{{0x3ff600000000000, 0x7fffffe07fffffe, 0x0, 0x0}, {0x3ff600000000000, 0x7fffffe07fffffe, 0x0, 0x0}},
+	{{0x73ff600000000000, 0x7fffffe07fffffe, 0x0, 0x0}, {0x73ff600000000000, 0x7fffffe07fffffe, 0x0, 0x0}},
 	{{0x2fff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0}, {0x2fff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0}},
 	{{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0, 0x0}, {0x2fffffd200000000, 0x47fffffe87ffffff, 0x0, 0x0}},
 	{{0x2bff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0}, {0x2bff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0}},
@@ -10323,5 +10323,5 @@ var noteMask = [...][2][4]uint64{
 }
 
 // probeClass maps each printable ASCII character to the smallest one that every
-// character test of this parser treats alike (internal/pegwrap/probes.go); 41 classes: [\x20 " < > \ ^ ` {-}] [! $ &-* , ; = _ ~] [#] [%] [+] [-] [.] [/] [0] [1] [2] [3 4] [5] [6-9] [:] [?] [@] [A-D] [E] [F] [G J K M-O Q R U V X-Z] [H] [I] [L] [P] [S] [T] [W] [[] []] [a-d] [e] [f] [g j k m-o q r u v x-z] [h] [i] [l] [p] [s] [t] [w].
-const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00!\x00#!%!!!!!+!-./0123356666:!\x00!\x00?@AAAAEFGHIGGLGGGPGGSTGGWGGG[\x00]\x00!\x00aaaaefghigglgggpggstggwggg\x00\x00\x00!\x00"
+// character test of this parser treats alike (internal/pegwrap/probes.go); 43 classes: [\x20 " \ ^ ` {-}] [! $ &-* , ; _ ~] [#] [%] [+] [-] [.] [/] [0] [1] [2] [3 4] [5] [6-9] [:] [< >] [=] [?] [@] [A-D] [E] [F] [G J K M-O Q R U V X-Z] [H] [I] [L] [P] [S] [T] [W] [[] []] [a-d] [e] [f] [g j k m-o q r u v x-z] [h] [i] [l] [p] [s] [t] [w].
+const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00!\x00#!%!!!!!+!-./0123356666:!<=<?@AAAAEFGHIGGLGGGPGGSTGGWGGG[\x00]\x00!\x00aaaaefghigglgggpggstggwggg\x00\x00\x00!\x00"

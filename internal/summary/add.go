@@ -9,6 +9,10 @@ import (
 	"github.com/urispec/urispec/uri"
 )
 
+// AddBlank counts an empty line: no input, so nothing else is counted. The command and
+// the Beam pipeline both skip empty lines so.
+func (s *Summary) AddBlank() { s.Blank++ }
+
 // AddUnchecked counts a line that was not checked (too long, not UTF-8, a NUL): it is
 // rejected by every spec, and grouped by its problem without the offset.
 func (s *Summary) AddUnchecked(e Example, problem string) {

@@ -72,6 +72,9 @@ func (s *Summary) Check() error {
 	if s.Inputs < 0 {
 		return bad("inputs", "%d is negative", s.Inputs)
 	}
+	if s.Blank < 0 {
+		return bad("blank", "%d is negative", s.Blank)
+	}
 	pairs := pairIndexes(s.Specs)
 	if len(s.Accepts) != n || len(s.Pairs) != len(pairs) || len(s.Only) != n {
 		return bad("specs", "%d specs with %d accept counts, %d pairs and %d only lists (want %d pairs)", n, len(s.Accepts), len(s.Pairs), len(s.Only), len(pairs))
@@ -140,7 +143,7 @@ func (s *Summary) Check() error {
 		return err
 	}
 	if sum > allReject {
-		return bad("unchecked", "%d lines, but only %d inputs are rejected by every spec", sum, allReject)
+		return bad("unchecked", "the groups count %d, more than the verdict patterns reject by every spec (%d)", sum, allReject)
 	}
 	for i, p := range s.Pairs {
 		field := fmt.Sprintf("pairs[%d]", i)
@@ -157,7 +160,7 @@ func (s *Summary) Check() error {
 			return err
 		}
 		if sum != onlyOlder[i]+onlyNewer[i] {
-			return bad(field+".groups", "count %d inputs, but %d differ", sum, onlyOlder[i]+onlyNewer[i])
+			return bad(field+".groups", "the groups count %d, but only_older and only_newer add up to %d", sum, onlyOlder[i]+onlyNewer[i])
 		}
 	}
 	for i, o := range s.Only {
@@ -170,7 +173,7 @@ func (s *Summary) Check() error {
 			return err
 		}
 		if sum != only[i] {
-			return bad(field+".groups", "count %d inputs, but the verdict patterns count %d valid only under %s", sum, only[i], s.Specs[i])
+			return bad(field+".groups", "the groups count %d, but the verdict patterns count %d valid only under %s", sum, only[i], s.Specs[i])
 		}
 	}
 	known := uri.HazardCodes()
@@ -181,7 +184,7 @@ func (s *Summary) Check() error {
 			return bad(field, "unknown hazard code")
 		}
 		if c <= 0 || c > s.Inputs {
-			return bad(field, "count %d: must be 1 to the %d inputs", c, s.Inputs)
+			return bad(field, "count %d: must be from 1 to the count of inputs (%d)", c, s.Inputs)
 		}
 	}
 	return nil
@@ -203,7 +206,7 @@ func (s *Summary) checkGroups(field string, gs []Group) (int64, error) {
 			return 0, bad(field, "%v", err)
 		}
 		if int64(len(g.Examples)) > min(int64(s.Examples), g.Count) {
-			return 0, bad(f+".examples", "%d examples: at most %d (examples) and the group's count %d", len(g.Examples), s.Examples, g.Count)
+			return 0, bad(f+".examples", "%d listed: more than examples (%d) or the group's count (%d)", len(g.Examples), s.Examples, g.Count)
 		}
 		for j, e := range g.Examples {
 			if e.Line < 1 {

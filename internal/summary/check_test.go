@@ -33,6 +33,8 @@ func smallSummary(t testing.TB, k int) *Summary {
 		}
 		s.Add(e, verdicts)
 	}
+	s.AddBlank() // two empty lines: no inputs
+	s.AddBlank()
 	return s
 }
 
@@ -70,6 +72,9 @@ func TestCheckAcceptsWhatAddBuilds(t *testing.T) {
 		}
 		if err := m.Check(); err != nil {
 			t.Errorf("k=%d, merged with itself: %v", k, err)
+		}
+		if m.Inputs != 2*s.Inputs || m.Blank != 4 {
+			t.Errorf("k=%d, merged with itself: %d inputs and %d blank lines, want %d and 4", k, m.Inputs, m.Blank, 2*s.Inputs)
 		}
 	}
 }
@@ -134,6 +139,11 @@ func TestDecodeRefuses(t *testing.T) {
 			g["examples"].([]any)[0].(map[string]any)["line"] = 0
 		}},
 		{"format", "format", func(m map[string]any) { m["format"] = 99 }},
+		// Format 2 counted empty lines as inputs and had no "blank": the format is what
+		// is named, not the field.
+		{"format 2", "format", func(m map[string]any) { m["format"] = 2; delete(m, "blank") }},
+		{"format 2 with blank", "format", func(m map[string]any) { m["format"] = 2 }},
+		{"negative blank", "blank", func(m map[string]any) { m["blank"] = -1 }},
 		{"rfc3986 -> whatwg left out", "specs", func(m map[string]any) {
 			m["pairs"] = pairs(m)[:len(s.Specs)-1]
 		}},

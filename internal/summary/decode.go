@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,8 +11,20 @@ import (
 // Decode reads one summary JSON document, and nothing after it but white space, and
 // checks it (Check): a summary that Decode returns can be merged and reported.
 func Decode(r io.Reader) (*Summary, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	// The format first: a summary of another format may have fields this one lacks, and
+	// "unknown field" would not say why it is refused.
+	var f struct {
+		Format *int `json:"format"`
+	}
+	if json.Unmarshal(data, &f) == nil && f.Format != nil && *f.Format != FormatVersion {
+		return nil, bad("format", "%d: this program reads format %d", *f.Format, FormatVersion)
+	}
 	var s Summary
-	dec := json.NewDecoder(r)
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
 		return nil, fmt.Errorf("not a summary: %w", err)

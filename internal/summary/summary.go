@@ -23,8 +23,10 @@ import (
 )
 
 // FormatVersion is the "format" of the JSON document; Merge refuses any other: a
-// summary of another format compares other pairs of specs (pairIndexes) or lacks a field.
-const FormatVersion = 2
+// summary of another format compares other pairs of specs (pairIndexes), lacks a field
+// or counts otherwise (in format 2, an empty line was an input; from 3 on it is counted
+// in Blank).
+const FormatVersion = 3
 
 // Example is one input that stands for its group.
 type Example struct {
@@ -116,14 +118,16 @@ type Summary struct {
 	Examples int      `json:"examples"` // k: examples kept per group
 	// GenericOnly: the specs read the inputs with their generic syntax alone, without
 	// scheme grammars (uri.GenericOnly; matrix -schemes=false).
-	GenericOnly bool             `json:"generic_only"`
-	Inputs      int64            `json:"inputs"`
-	Disagree    int64            `json:"disagree"`
-	Accepts     []int64          `json:"accepts"`
-	Unchecked   []Group          `json:"unchecked"` // lines not checked, by reason
-	Patterns    map[string]int64 `json:"patterns"`  // "+-+..." (one byte per spec) to count
-	Pairs       []Pair           `json:"pairs"`
-	Only        []Only           `json:"only"`
+	GenericOnly bool  `json:"generic_only"`
+	Inputs      int64 `json:"inputs"`
+	// Blank counts the empty lines, which are no inputs: not checked, not in Inputs.
+	Blank     int64            `json:"blank"`
+	Disagree  int64            `json:"disagree"`
+	Accepts   []int64          `json:"accepts"`
+	Unchecked []Group          `json:"unchecked"` // lines not checked, by reason
+	Patterns  map[string]int64 `json:"patterns"`  // "+-+..." (one byte per spec) to count
+	Pairs     []Pair           `json:"pairs"`
+	Only      []Only           `json:"only"`
 	// Hazards counts inputs by hazard code (uri.HazardCode): the hazards of an input
 	// are those of its reading under the newest spec of Specs that accepts it
 	// (Reference.Hazards, not the differentials, which need the other parsers); an input
@@ -297,6 +301,7 @@ func Merge(a, b *Summary) (*Summary, error) {
 	m.GenericOnly = a.GenericOnly
 	var sum adder
 	m.Inputs = sum.add(a.Inputs, b.Inputs)
+	m.Blank = sum.add(a.Blank, b.Blank)
 	m.Disagree = sum.add(a.Disagree, b.Disagree)
 	for i := range m.Accepts {
 		m.Accepts[i] = sum.add(a.Accepts[i], b.Accepts[i])

@@ -22,9 +22,13 @@ import (
 // Whether "format" asserts stays the compiler's setting (c.SetAssertFormat(true)): without it
 // the library treats "format" as an annotation and no format fails. Register leaves that
 // choice alone because it turns on every format, not only these five.
-func Register(c *jsonschema.Compiler) {
+//
+// The formats are the generic syntax alone, as JSON Schema defines them; with
+// uri.WithSchemeGrammars() among opts, a reference whose scheme has a grammar (http, urn,
+// mailto, ...) must match it too (uri.FormatChecker).
+func Register(c *jsonschema.Compiler, opts ...uri.FormatOption) {
 	for _, name := range uri.FormatNames() {
-		check, _ := uri.FormatChecker(name)
+		check, _ := uri.FormatChecker(name, opts...)
 		c.RegisterFormat(name, func(v any) bool {
 			s, ok := v.(string)
 			return !ok || check(s) == nil

@@ -21,10 +21,14 @@ import (
 // (openapi3.EnableJSONSchema2020), and leave the package-wide formats alone. An invalid string
 // fails with an error that says what the *uri.Error says (at which byte, in which rule); the
 // 3.0 validator's error wraps the *uri.Error itself.
-func Validators() map[string]openapi3.StringFormatValidator {
+//
+// The formats are the generic syntax alone, as JSON Schema defines them; with
+// uri.WithSchemeGrammars() among opts, a reference whose scheme has a grammar (http, urn,
+// mailto, ...) must match it too (uri.FormatChecker).
+func Validators(opts ...uri.FormatOption) map[string]openapi3.StringFormatValidator {
 	m := make(map[string]openapi3.StringFormatValidator)
 	for _, name := range uri.FormatNames() {
-		check, _ := uri.FormatChecker(name)
+		check, _ := uri.FormatChecker(name, opts...)
 		m[name] = openapi3.NewCallbackValidator(check)
 	}
 	return m
@@ -33,9 +37,9 @@ func Validators() map[string]openapi3.StringFormatValidator {
 // Register defines the five formats package-wide with openapi3.DefineStringFormatValidator,
 // so that every later validation checks them, openapi3filter's request and response
 // validation included. Call it once, before validating: kin-openapi's table of formats is a
-// plain map that is not safe to change while validations run.
-func Register() {
-	for name, v := range Validators() {
+// plain map that is not safe to change while validations run. opts are as for Validators.
+func Register(opts ...uri.FormatOption) {
+	for name, v := range Validators(opts...) {
 		openapi3.DefineStringFormatValidator(name, v)
 	}
 }

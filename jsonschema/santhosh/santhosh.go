@@ -23,9 +23,13 @@ import (
 // drafts 2019-09 and 2020-12 treat it as an annotation unless c.AssertFormat() is called.
 // Register leaves that choice alone because AssertFormat turns on every format, not only
 // these five.
-func Register(c *jsonschema.Compiler) {
+//
+// The formats are the generic syntax alone, as JSON Schema defines them; with
+// uri.WithSchemeGrammars() among opts, a reference whose scheme has a grammar (http, urn,
+// mailto, ...) must match it too (uri.FormatChecker).
+func Register(c *jsonschema.Compiler, opts ...uri.FormatOption) {
 	for _, name := range uri.FormatNames() {
-		check, _ := uri.FormatChecker(name)
+		check, _ := uri.FormatChecker(name, opts...)
 		c.RegisterFormat(&jsonschema.Format{Name: name, Validate: func(v any) error {
 			s, ok := v.(string)
 			if !ok {

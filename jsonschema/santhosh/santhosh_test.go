@@ -40,3 +40,30 @@ func TestFormatErrorHoldsURIError(t *testing.T) {
 	}
 	t.Fatalf("no *kind.Format among the causes of %v", verr)
 }
+
+// TestRegisterWithSchemeGrammars: by default "uri" is the generic syntax, as the
+// JSON-Schema-Test-Suite expects; with uri.WithSchemeGrammars the grammar of the scheme
+// decides too.
+func TestRegisterWithSchemeGrammars(t *testing.T) {
+	for _, tc := range []struct {
+		opts  []uri.FormatOption
+		valid bool
+	}{{nil, true}, {[]uri.FormatOption{uri.WithSchemeGrammars()}, false}} {
+		c := jsonschema.NewCompiler()
+		c.AssertFormat()
+		santhosh.Register(c, tc.opts...)
+		if err := c.AddResource("https://example.org/schema.json", map[string]any{"format": "uri"}); err != nil {
+			t.Fatal(err)
+		}
+		sch, err := c.Compile("https://example.org/schema.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sch.Validate("http:///x"); (err == nil) != tc.valid {
+			t.Errorf("with %d options, http:///x: %v; want valid %v", len(tc.opts), err, tc.valid)
+		}
+		if err := sch.Validate("http://example.org/x"); err != nil {
+			t.Errorf("with %d options, http://example.org/x: %v", len(tc.opts), err)
+		}
+	}
+}

@@ -21,9 +21,13 @@ import (
 // Register(&gojsonschema.FormatCheckers), once, before validating; it then holds for every
 // schema of the program. The library asserts "format" in every draft it knows, and its
 // checkers answer true or false, so its error names the format but not the byte at fault.
-func Register(chain *gojsonschema.FormatCheckerChain) {
+//
+// The formats are the generic syntax alone, as JSON Schema defines them; with
+// uri.WithSchemeGrammars() among opts, a reference whose scheme has a grammar (http, urn,
+// mailto, ...) must match it too (uri.FormatChecker).
+func Register(chain *gojsonschema.FormatCheckerChain, opts ...uri.FormatOption) {
 	for _, name := range uri.FormatNames() {
-		check, _ := uri.FormatChecker(name)
+		check, _ := uri.FormatChecker(name, opts...)
 		chain.Add(name, checker(check))
 	}
 }

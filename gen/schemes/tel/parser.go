@@ -297,7 +297,7 @@ func (p *Parser) rpegwrap_entries() bool {
 			position, tokenIndex = position2, tokenIndex2
 			// pegwrap_entries, alternative 2 of 2: local_number_without_context
 			{
-				// copy of local_number_without_context, grammar/schemes/tel.peg:198
+				// copy of local_number_without_context, grammar/schemes/tel.peg:201
 				position237_50, tokenIndex237_50 := position, tokenIndex
 				{
 					{
@@ -357,7 +357,7 @@ func (p *Parser) rpegwrap_entries() bool {
 					}
 					position++
 					{
-						// copy of local_number_digits, grammar/schemes/tel.peg:122
+						// copy of local_number_digits, grammar/schemes/tel.peg:125
 						comp_41_50 := p.comp
 						p.comp = uint32(rulelocal_number_digits)
 						position152_41_50, tokenIndex152_41_50 := position, tokenIndex
@@ -367,7 +367,7 @@ func (p *Parser) rpegwrap_entries() bool {
 							{
 								position155_41_50 := position
 								{
-									// copy of visual_separator, grammar/schemes/tel.peg:177
+									// copy of visual_separator, grammar/schemes/tel.peg:180
 									if c := buffer[position]; class4[c] != 0 {
 										position++
 										goto l154_41_50
@@ -381,7 +381,7 @@ func (p *Parser) rpegwrap_entries() bool {
 									position++
 								} else {
 									{
-										// copy of HEXDIG, grammar/schemes/tel.peg:192
+										// copy of HEXDIG, grammar/schemes/tel.peg:195
 										if c := buffer[position]; class8[c] != 0 {
 											position++
 											goto ok6_41_50
@@ -396,7 +396,7 @@ func (p *Parser) rpegwrap_entries() bool {
 							{
 								position158_41_50 := position
 								{
-									// copy of phonedigit_hex, grammar/schemes/tel.peg:174
+									// copy of phonedigit_hex, grammar/schemes/tel.peg:177
 									if c := buffer[position]; class5[c] != 0 {
 										position++
 										goto l157_41_50
@@ -559,9 +559,9 @@ l4:
 	return false
 }
 
-// rtelephone_subscriber is telephone_subscriber, grammar/schemes/tel.peg:42:
+// rtelephone_subscriber is telephone_subscriber, grammar/schemes/tel.peg:45:
 //
-//	telephone_subscriber <- global_number / local_number
+//	telephone_subscriber <- local_number / global_number
 func (p *Parser) rtelephone_subscriber() bool {
 	buffer := p.buffer
 	position, tokenIndex := p.position, p.tokenIndex
@@ -569,244 +569,244 @@ func (p *Parser) rtelephone_subscriber() bool {
 	{
 		{
 			position15, tokenIndex15 := position, tokenIndex
-			// telephone_subscriber, alternative 1 of 2: global_number
+			// telephone_subscriber, alternative 1 of 2: local_number
 			{
-				// copy of global_number, grammar/schemes/tel.peg:47
+				// copy of local_number, grammar/schemes/tel.peg:59
 				comp_47 := p.comp
-				p.comp = uint32(ruleglobal_number)
-				position17_47, tokenIndex17_47 := position, tokenIndex
-				{
-					position18_47 := position
-					{
-						// copy of global_number_digits, grammar/schemes/tel.peg:117
-						comp_42_47 := p.comp
-						p.comp = uint32(ruleglobal_number_digits)
-						position146_42_47, tokenIndex146_42_47 := position, tokenIndex
-						{
-							position147_42_47 := position
-							if buffer[position] != '+' {
-								p.fail(position, 10)
-								goto l146_42_47
-							}
-							position++
-						l148_42_47:
-							{
-								position149_42_47 := position
-								{
-									// copy of visual_separator, grammar/schemes/tel.peg:177
-									if c := buffer[position]; class4[c] != 0 {
-										position++
-										goto l148_42_47
-									}
-									p.fail(position, 7)
-								}
-								position = position149_42_47
-							}
-							{
-								// copy of DIGIT, grammar/schemes/tel.peg:191
-								if c := buffer[position]; class3[c] != 0 {
-									position++
-									goto ok4_42_47
-								}
-								p.fail(position, 11)
-								goto l146_42_47
-							}
-						ok4_42_47:
-						l150_42_47:
-							{
-								position151_42_47 := position
-								{
-									// copy of phonedigit, grammar/schemes/tel.peg:169
-									if c := buffer[position]; class3[c] != 0 {
-										position++
-										goto l150_42_47
-									}
-									p.fail(position, 12)
-									if c := buffer[position]; class4[c] != 0 {
-										position++
-										goto l150_42_47
-									}
-								}
-								position = position151_42_47
-							}
-							if p.records(ruleglobal_number_digits) {
-								tokenIndex = p.add(ruleglobal_number_digits, position147_42_47, position, tokenIndex)
-							}
-						}
-						p.comp = comp_42_47
-						goto ok42_47
-					l146_42_47:
-						position, tokenIndex = position146_42_47, tokenIndex146_42_47
-						p.comp = comp_42_47
-						goto l17_47
-					}
-				ok42_47:
-				l19_47:
-					{
-						position20_47, tokenIndex20_47 := position, tokenIndex
-						if p.position, p.tokenIndex = position, tokenIndex; !p.rpar() {
-							goto l20_47
-						}
-						position, tokenIndex = p.position, p.tokenIndex
-						goto l19_47
-					l20_47:
-						position, tokenIndex = position20_47, tokenIndex20_47
-					}
-					{
-
-						position21_47 := position
-						if int(position) >= p.end {
-							p.fail(position, -1)
-							goto l21_47
-						}
-						p.noteDot(position)
-						position++
-						p.reached(position)
-						goto l17_47
-					l21_47:
-						position = position21_47
-					}
-					if p.records(ruleglobal_number) {
-						tokenIndex = p.add(ruleglobal_number, position18_47, position, tokenIndex)
-					}
-				}
-				p.comp = comp_47
-				goto l15
-			l17_47:
-				position, tokenIndex = position17_47, tokenIndex17_47
-				p.comp = comp_47
-			}
-			position, tokenIndex = position15, tokenIndex15
-			// telephone_subscriber, alternative 2 of 2: local_number
-			{
-				// copy of local_number, grammar/schemes/tel.peg:56
-				comp_48 := p.comp
 				p.comp = uint32(rulelocal_number)
-				position22_48, tokenIndex22_48 := position, tokenIndex
+				position22_47, tokenIndex22_47 := position, tokenIndex
 				{
-					position23_48 := position
+					position23_47 := position
 					{
-						// copy of local_number_digits, grammar/schemes/tel.peg:122
-						comp_46_48 := p.comp
+						// copy of local_number_digits, grammar/schemes/tel.peg:125
+						comp_46_47 := p.comp
 						p.comp = uint32(rulelocal_number_digits)
-						position152_46_48, tokenIndex152_46_48 := position, tokenIndex
+						position152_46_47, tokenIndex152_46_47 := position, tokenIndex
 						{
-							position153_46_48 := position
-						l154_46_48:
+							position153_46_47 := position
+						l154_46_47:
 							{
-								position155_46_48 := position
+								position155_46_47 := position
 								{
-									// copy of visual_separator, grammar/schemes/tel.peg:177
+									// copy of visual_separator, grammar/schemes/tel.peg:180
 									if c := buffer[position]; class4[c] != 0 {
 										position++
-										goto l154_46_48
+										goto l154_46_47
 									}
 									p.fail(position, 7)
 								}
-								position = position155_46_48
+								position = position155_46_47
 							}
 							{
 								if c := buffer[position]; class10[c] != 0 {
 									position++
 								} else {
 									{
-										// copy of HEXDIG, grammar/schemes/tel.peg:192
+										// copy of HEXDIG, grammar/schemes/tel.peg:195
 										if c := buffer[position]; class8[c] != 0 {
 											position++
-											goto ok6_46_48
+											goto ok6_46_47
 										}
 										p.fail(position, 8)
-										goto l152_46_48
+										goto l152_46_47
 									}
-								ok6_46_48:
+								ok6_46_47:
 								}
 							}
-						l157_46_48:
+						l157_46_47:
 							{
-								position158_46_48 := position
+								position158_46_47 := position
 								{
-									// copy of phonedigit_hex, grammar/schemes/tel.peg:174
+									// copy of phonedigit_hex, grammar/schemes/tel.peg:177
 									if c := buffer[position]; class5[c] != 0 {
 										position++
-										goto l157_46_48
+										goto l157_46_47
 									}
 									p.fail(position, 9)
 								}
-								position = position158_46_48
+								position = position158_46_47
 							}
 							if p.records(rulelocal_number_digits) {
-								tokenIndex = p.add(rulelocal_number_digits, position153_46_48, position, tokenIndex)
+								tokenIndex = p.add(rulelocal_number_digits, position153_46_47, position, tokenIndex)
 							}
 						}
-						p.comp = comp_46_48
-						goto ok46_48
-					l152_46_48:
-						position, tokenIndex = position152_46_48, tokenIndex152_46_48
-						p.comp = comp_46_48
-						goto l22_48
+						p.comp = comp_46_47
+						goto ok46_47
+					l152_46_47:
+						position, tokenIndex = position152_46_47, tokenIndex152_46_47
+						p.comp = comp_46_47
+						goto l22_47
 					}
-				ok46_48:
-				l24_48:
+				ok46_47:
+				l24_47:
 					{
-						position25_48, tokenIndex25_48 := position, tokenIndex
+						position25_47, tokenIndex25_47 := position, tokenIndex
 						{
 
-							position26_48, tokenIndex26_48 := position, tokenIndex
+							position26_47, tokenIndex26_47 := position, tokenIndex
 							p.look++
 							if p.position, p.tokenIndex = position, tokenIndex; !p.unlook(p.rcontext()) {
-								goto l26_48
+								goto l26_47
 							}
 							position, tokenIndex = p.position, p.tokenIndex
 							p.reached(position)
-							goto l25_48
-						l26_48:
-							position, tokenIndex = position26_48, tokenIndex26_48
+							goto l25_47
+						l26_47:
+							position, tokenIndex = position26_47, tokenIndex26_47
 						}
 						if p.position, p.tokenIndex = position, tokenIndex; !p.rpar_l() {
-							goto l25_48
+							goto l25_47
 						}
 						position, tokenIndex = p.position, p.tokenIndex
-						goto l24_48
-					l25_48:
-						position, tokenIndex = position25_48, tokenIndex25_48
+						goto l24_47
+					l25_47:
+						position, tokenIndex = position25_47, tokenIndex25_47
 					}
 					if p.position, p.tokenIndex = position, tokenIndex; !p.rcontext() {
-						goto l22_48
+						goto l22_47
 					}
 					position, tokenIndex = p.position, p.tokenIndex
-				l27_48:
+				l27_47:
 					{
-						position28_48, tokenIndex28_48 := position, tokenIndex
+						position28_47, tokenIndex28_47 := position, tokenIndex
 						if p.position, p.tokenIndex = position, tokenIndex; !p.rpar() {
-							goto l28_48
+							goto l28_47
 						}
 						position, tokenIndex = p.position, p.tokenIndex
-						goto l27_48
-					l28_48:
-						position, tokenIndex = position28_48, tokenIndex28_48
+						goto l27_47
+					l28_47:
+						position, tokenIndex = position28_47, tokenIndex28_47
 					}
 					{
 
-						position29_48 := position
+						position29_47 := position
 						if int(position) >= p.end {
 							p.fail(position, -1)
-							goto l29_48
+							goto l29_47
 						}
 						p.noteDot(position)
 						position++
 						p.reached(position)
-						goto l22_48
-					l29_48:
-						position = position29_48
+						goto l22_47
+					l29_47:
+						position = position29_47
 					}
 					if p.records(rulelocal_number) {
-						tokenIndex = p.add(rulelocal_number, position23_48, position, tokenIndex)
+						tokenIndex = p.add(rulelocal_number, position23_47, position, tokenIndex)
+					}
+				}
+				p.comp = comp_47
+				goto l15
+			l22_47:
+				position, tokenIndex = position22_47, tokenIndex22_47
+				p.comp = comp_47
+			}
+			position, tokenIndex = position15, tokenIndex15
+			// telephone_subscriber, alternative 2 of 2: global_number
+			{
+				// copy of global_number, grammar/schemes/tel.peg:50
+				comp_48 := p.comp
+				p.comp = uint32(ruleglobal_number)
+				position17_48, tokenIndex17_48 := position, tokenIndex
+				{
+					position18_48 := position
+					{
+						// copy of global_number_digits, grammar/schemes/tel.peg:120
+						comp_42_48 := p.comp
+						p.comp = uint32(ruleglobal_number_digits)
+						position146_42_48, tokenIndex146_42_48 := position, tokenIndex
+						{
+							position147_42_48 := position
+							if buffer[position] != '+' {
+								p.fail(position, 10)
+								goto l146_42_48
+							}
+							position++
+						l148_42_48:
+							{
+								position149_42_48 := position
+								{
+									// copy of visual_separator, grammar/schemes/tel.peg:180
+									if c := buffer[position]; class4[c] != 0 {
+										position++
+										goto l148_42_48
+									}
+									p.fail(position, 7)
+								}
+								position = position149_42_48
+							}
+							{
+								// copy of DIGIT, grammar/schemes/tel.peg:194
+								if c := buffer[position]; class3[c] != 0 {
+									position++
+									goto ok4_42_48
+								}
+								p.fail(position, 11)
+								goto l146_42_48
+							}
+						ok4_42_48:
+						l150_42_48:
+							{
+								position151_42_48 := position
+								{
+									// copy of phonedigit, grammar/schemes/tel.peg:172
+									if c := buffer[position]; class3[c] != 0 {
+										position++
+										goto l150_42_48
+									}
+									p.fail(position, 12)
+									if c := buffer[position]; class4[c] != 0 {
+										position++
+										goto l150_42_48
+									}
+								}
+								position = position151_42_48
+							}
+							if p.records(ruleglobal_number_digits) {
+								tokenIndex = p.add(ruleglobal_number_digits, position147_42_48, position, tokenIndex)
+							}
+						}
+						p.comp = comp_42_48
+						goto ok42_48
+					l146_42_48:
+						position, tokenIndex = position146_42_48, tokenIndex146_42_48
+						p.comp = comp_42_48
+						goto l17_48
+					}
+				ok42_48:
+				l19_48:
+					{
+						position20_48, tokenIndex20_48 := position, tokenIndex
+						if p.position, p.tokenIndex = position, tokenIndex; !p.rpar() {
+							goto l20_48
+						}
+						position, tokenIndex = p.position, p.tokenIndex
+						goto l19_48
+					l20_48:
+						position, tokenIndex = position20_48, tokenIndex20_48
+					}
+					{
+
+						position21_48 := position
+						if int(position) >= p.end {
+							p.fail(position, -1)
+							goto l21_48
+						}
+						p.noteDot(position)
+						position++
+						p.reached(position)
+						goto l17_48
+					l21_48:
+						position = position21_48
+					}
+					if p.records(ruleglobal_number) {
+						tokenIndex = p.add(ruleglobal_number, position18_48, position, tokenIndex)
 					}
 				}
 				p.comp = comp_48
 				goto ok48
-			l22_48:
-				position, tokenIndex = position22_48, tokenIndex22_48
+			l17_48:
+				position, tokenIndex = position17_48, tokenIndex17_48
 				p.comp = comp_48
 				goto l13
 			}
@@ -822,7 +822,7 @@ l13:
 	return false
 }
 
-// rglobal_number is global_number, grammar/schemes/tel.peg:47:
+// rglobal_number is global_number, grammar/schemes/tel.peg:50:
 //
 //	global_number <- global_number_digits par* !.
 func (p *Parser) rglobal_number() bool {
@@ -834,7 +834,7 @@ func (p *Parser) rglobal_number() bool {
 	{
 		position18 := position
 		{
-			// copy of global_number_digits, grammar/schemes/tel.peg:117
+			// copy of global_number_digits, grammar/schemes/tel.peg:120
 			comp_42 := p.comp
 			p.comp = uint32(ruleglobal_number_digits)
 			position146_42, tokenIndex146_42 := position, tokenIndex
@@ -849,7 +849,7 @@ func (p *Parser) rglobal_number() bool {
 				{
 					position149_42 := position
 					{
-						// copy of visual_separator, grammar/schemes/tel.peg:177
+						// copy of visual_separator, grammar/schemes/tel.peg:180
 						if c := buffer[position]; class4[c] != 0 {
 							position++
 							goto l148_42
@@ -859,7 +859,7 @@ func (p *Parser) rglobal_number() bool {
 					position = position149_42
 				}
 				{
-					// copy of DIGIT, grammar/schemes/tel.peg:191
+					// copy of DIGIT, grammar/schemes/tel.peg:194
 					if c := buffer[position]; class3[c] != 0 {
 						position++
 						goto ok4_42
@@ -872,7 +872,7 @@ func (p *Parser) rglobal_number() bool {
 				{
 					position151_42 := position
 					{
-						// copy of phonedigit, grammar/schemes/tel.peg:169
+						// copy of phonedigit, grammar/schemes/tel.peg:172
 						if c := buffer[position]; class3[c] != 0 {
 							position++
 							goto l150_42
@@ -936,7 +936,7 @@ l17:
 	return false
 }
 
-// rlocal_number is local_number, grammar/schemes/tel.peg:56:
+// rlocal_number is local_number, grammar/schemes/tel.peg:59:
 //
 //	local_number <- local_number_digits (!context par_l)* context par* !.
 func (p *Parser) rlocal_number() bool {
@@ -948,7 +948,7 @@ func (p *Parser) rlocal_number() bool {
 	{
 		position23 := position
 		{
-			// copy of local_number_digits, grammar/schemes/tel.peg:122
+			// copy of local_number_digits, grammar/schemes/tel.peg:125
 			comp_46 := p.comp
 			p.comp = uint32(rulelocal_number_digits)
 			position152_46, tokenIndex152_46 := position, tokenIndex
@@ -958,7 +958,7 @@ func (p *Parser) rlocal_number() bool {
 				{
 					position155_46 := position
 					{
-						// copy of visual_separator, grammar/schemes/tel.peg:177
+						// copy of visual_separator, grammar/schemes/tel.peg:180
 						if c := buffer[position]; class4[c] != 0 {
 							position++
 							goto l154_46
@@ -972,7 +972,7 @@ func (p *Parser) rlocal_number() bool {
 						position++
 					} else {
 						{
-							// copy of HEXDIG, grammar/schemes/tel.peg:192
+							// copy of HEXDIG, grammar/schemes/tel.peg:195
 							if c := buffer[position]; class8[c] != 0 {
 								position++
 								goto ok6_46
@@ -987,7 +987,7 @@ func (p *Parser) rlocal_number() bool {
 				{
 					position158_46 := position
 					{
-						// copy of phonedigit_hex, grammar/schemes/tel.peg:174
+						// copy of phonedigit_hex, grammar/schemes/tel.peg:177
 						if c := buffer[position]; class5[c] != 0 {
 							position++
 							goto l157_46
@@ -1075,7 +1075,7 @@ l22:
 	return false
 }
 
-// rpar is par, grammar/schemes/tel.peg:64:
+// rpar is par, grammar/schemes/tel.peg:67:
 //
 //	par <- isdn_subaddress / extension / parameter
 func (p *Parser) rpar() bool {
@@ -1095,7 +1095,7 @@ func (p *Parser) rpar() bool {
 			position, tokenIndex = position32, tokenIndex32
 			// par, alternative 2 of 3: extension
 			{
-				// copy of extension, grammar/schemes/tel.peg:101
+				// copy of extension, grammar/schemes/tel.peg:104
 				comp_35 := p.comp
 				p.comp = uint32(ruleextension)
 				position96_35, tokenIndex96_35 := position, tokenIndex
@@ -1163,7 +1163,7 @@ func (p *Parser) rpar() bool {
 					}
 					position++
 					{
-						// copy of ext_value, grammar/schemes/tel.peg:103
+						// copy of ext_value, grammar/schemes/tel.peg:106
 						comp_18_35 := p.comp
 						p.comp = uint32(ruleext_value)
 						{
@@ -1172,7 +1172,7 @@ func (p *Parser) rpar() bool {
 							{
 								position111_18_35 := position
 								{
-									// copy of phonedigit, grammar/schemes/tel.peg:169
+									// copy of phonedigit, grammar/schemes/tel.peg:172
 									if c := buffer[position]; class3[c] != 0 {
 										position++
 										goto l110_18_35
@@ -1234,7 +1234,7 @@ func (p *Parser) rpar() bool {
 			position, tokenIndex = position32, tokenIndex32
 			// par, alternative 3 of 3: parameter
 			{
-				// copy of parameter, grammar/schemes/tel.peg:142
+				// copy of parameter, grammar/schemes/tel.peg:145
 				comp_36 := p.comp
 				p.comp = uint32(ruleparameter)
 				position178_36, tokenIndex178_36 := position, tokenIndex
@@ -1246,7 +1246,7 @@ func (p *Parser) rpar() bool {
 					}
 					position++
 					{
-						// copy of pname, grammar/schemes/tel.peg:145
+						// copy of pname, grammar/schemes/tel.peg:148
 						comp_33_36 := p.comp
 						p.comp = uint32(rulepname)
 						position186_33_36, tokenIndex186_33_36 := position, tokenIndex
@@ -1256,7 +1256,7 @@ func (p *Parser) rpar() bool {
 								position190_33_36 := position
 								// pname, alternative 1 of 2: alphanum
 								{
-									// copy of alphanum, grammar/schemes/tel.peg:180
+									// copy of alphanum, grammar/schemes/tel.peg:183
 									if c := buffer[position]; class0[c] != 0 {
 										position++
 										goto l190_33_36
@@ -1278,7 +1278,7 @@ func (p *Parser) rpar() bool {
 								{
 									position192_33_36 := position
 									{
-										// copy of alphanum, grammar/schemes/tel.peg:180
+										// copy of alphanum, grammar/schemes/tel.peg:183
 										if c := buffer[position]; class0[c] != 0 {
 											position++
 											goto l188_33_36
@@ -1377,7 +1377,7 @@ l30:
 	return false
 }
 
-// rpar_l is par_l, grammar/schemes/tel.peg:67:
+// rpar_l is par_l, grammar/schemes/tel.peg:70:
 //
 //	par_l <- isdn_subaddress_l / extension / parameter
 func (p *Parser) rpar_l() bool {
@@ -1397,7 +1397,7 @@ func (p *Parser) rpar_l() bool {
 			position, tokenIndex = position37, tokenIndex37
 			// par_l, alternative 2 of 3: extension
 			{
-				// copy of extension, grammar/schemes/tel.peg:101
+				// copy of extension, grammar/schemes/tel.peg:104
 				comp_44 := p.comp
 				p.comp = uint32(ruleextension)
 				position96_44, tokenIndex96_44 := position, tokenIndex
@@ -1465,7 +1465,7 @@ func (p *Parser) rpar_l() bool {
 					}
 					position++
 					{
-						// copy of ext_value, grammar/schemes/tel.peg:103
+						// copy of ext_value, grammar/schemes/tel.peg:106
 						comp_18_44 := p.comp
 						p.comp = uint32(ruleext_value)
 						{
@@ -1474,7 +1474,7 @@ func (p *Parser) rpar_l() bool {
 							{
 								position111_18_44 := position
 								{
-									// copy of phonedigit, grammar/schemes/tel.peg:169
+									// copy of phonedigit, grammar/schemes/tel.peg:172
 									if c := buffer[position]; class3[c] != 0 {
 										position++
 										goto l110_18_44
@@ -1536,7 +1536,7 @@ func (p *Parser) rpar_l() bool {
 			position, tokenIndex = position37, tokenIndex37
 			// par_l, alternative 3 of 3: parameter
 			{
-				// copy of parameter, grammar/schemes/tel.peg:142
+				// copy of parameter, grammar/schemes/tel.peg:145
 				comp_45 := p.comp
 				p.comp = uint32(ruleparameter)
 				position178_45, tokenIndex178_45 := position, tokenIndex
@@ -1548,7 +1548,7 @@ func (p *Parser) rpar_l() bool {
 					}
 					position++
 					{
-						// copy of pname, grammar/schemes/tel.peg:145
+						// copy of pname, grammar/schemes/tel.peg:148
 						comp_33_45 := p.comp
 						p.comp = uint32(rulepname)
 						position186_33_45, tokenIndex186_33_45 := position, tokenIndex
@@ -1558,7 +1558,7 @@ func (p *Parser) rpar_l() bool {
 								position190_33_45 := position
 								// pname, alternative 1 of 2: alphanum
 								{
-									// copy of alphanum, grammar/schemes/tel.peg:180
+									// copy of alphanum, grammar/schemes/tel.peg:183
 									if c := buffer[position]; class0[c] != 0 {
 										position++
 										goto l190_33_45
@@ -1580,7 +1580,7 @@ func (p *Parser) rpar_l() bool {
 								{
 									position192_33_45 := position
 									{
-										// copy of alphanum, grammar/schemes/tel.peg:180
+										// copy of alphanum, grammar/schemes/tel.peg:183
 										if c := buffer[position]; class0[c] != 0 {
 											position++
 											goto l188_33_45
@@ -1679,7 +1679,7 @@ l35:
 	return false
 }
 
-// risdn_subaddress is isdn_subaddress, grammar/schemes/tel.peg:76:
+// risdn_subaddress is isdn_subaddress, grammar/schemes/tel.peg:79:
 //
 //	isdn_subaddress <- ";isub=" &isub_piece isub_value
 func (p *Parser) risdn_subaddress() bool {
@@ -1772,14 +1772,14 @@ func (p *Parser) risdn_subaddress() bool {
 
 			position50 := position
 			{
-				// copy of isub_piece, grammar/schemes/tel.peg:93
+				// copy of isub_piece, grammar/schemes/tel.peg:96
 				position86_34 := position
 				{
 				l88_34:
 					{
 						position89_34 := position
 						{
-							// copy of uric_nosemi, grammar/schemes/tel.peg:94
+							// copy of uric_nosemi, grammar/schemes/tel.peg:97
 							position93_24_34 := position
 							{
 								{
@@ -1789,7 +1789,7 @@ func (p *Parser) risdn_subaddress() bool {
 										switch buffer[position] {
 										case '%':
 											{
-												// copy of pct_encoded, grammar/schemes/tel.peg:160
+												// copy of pct_encoded, grammar/schemes/tel.peg:163
 												position208_16_24_34 := position
 												{
 													if buffer[position] != '%' {
@@ -1798,7 +1798,7 @@ func (p *Parser) risdn_subaddress() bool {
 													}
 													position++
 													{
-														// copy of HEXDIG, grammar/schemes/tel.peg:192
+														// copy of HEXDIG, grammar/schemes/tel.peg:195
 														if c := buffer[position]; class8[c] != 0 {
 															position++
 															goto ok14_16_24_34
@@ -1808,7 +1808,7 @@ func (p *Parser) risdn_subaddress() bool {
 													}
 												ok14_16_24_34:
 													{
-														// copy of HEXDIG, grammar/schemes/tel.peg:192
+														// copy of HEXDIG, grammar/schemes/tel.peg:195
 														if c := buffer[position]; class8[c] != 0 {
 															position++
 															goto ok15_16_24_34
@@ -1827,7 +1827,7 @@ func (p *Parser) risdn_subaddress() bool {
 											;
 										default:
 											{
-												// copy of unreserved, grammar/schemes/tel.peg:154
+												// copy of unreserved, grammar/schemes/tel.peg:157
 												if c := buffer[position]; class0[c] != 0 {
 													position++
 													goto ok17_24_34
@@ -1904,7 +1904,7 @@ l40:
 	return false
 }
 
-// risub_value is isub_value, grammar/schemes/tel.peg:78:
+// risub_value is isub_value, grammar/schemes/tel.peg:81:
 //
 //	isub_value <- (uric_nosemi / ';' &isub_piece)+
 func (p *Parser) risub_value() bool {
@@ -1919,7 +1919,7 @@ func (p *Parser) risub_value() bool {
 			position55 := position
 			// isub_value, alternative 1 of 2: uric_nosemi
 			{
-				// copy of uric_nosemi, grammar/schemes/tel.peg:94
+				// copy of uric_nosemi, grammar/schemes/tel.peg:97
 				position93_30 := position
 				{
 					{
@@ -1929,7 +1929,7 @@ func (p *Parser) risub_value() bool {
 							switch buffer[position] {
 							case '%':
 								{
-									// copy of pct_encoded, grammar/schemes/tel.peg:160
+									// copy of pct_encoded, grammar/schemes/tel.peg:163
 									position208_16_30 := position
 									{
 										if buffer[position] != '%' {
@@ -1938,7 +1938,7 @@ func (p *Parser) risub_value() bool {
 										}
 										position++
 										{
-											// copy of HEXDIG, grammar/schemes/tel.peg:192
+											// copy of HEXDIG, grammar/schemes/tel.peg:195
 											if c := buffer[position]; class8[c] != 0 {
 												position++
 												goto ok14_16_30
@@ -1948,7 +1948,7 @@ func (p *Parser) risub_value() bool {
 										}
 									ok14_16_30:
 										{
-											// copy of HEXDIG, grammar/schemes/tel.peg:192
+											// copy of HEXDIG, grammar/schemes/tel.peg:195
 											if c := buffer[position]; class8[c] != 0 {
 												position++
 												goto ok15_16_30
@@ -1967,7 +1967,7 @@ func (p *Parser) risub_value() bool {
 								;
 							default:
 								{
-									// copy of unreserved, grammar/schemes/tel.peg:154
+									// copy of unreserved, grammar/schemes/tel.peg:157
 									if c := buffer[position]; class0[c] != 0 {
 										position++
 										goto ok17_30
@@ -1999,14 +1999,14 @@ func (p *Parser) risub_value() bool {
 
 				position57 := position
 				{
-					// copy of isub_piece, grammar/schemes/tel.peg:93
+					// copy of isub_piece, grammar/schemes/tel.peg:96
 					position86_29 := position
 					{
 					l88_29:
 						{
 							position89_29 := position
 							{
-								// copy of uric_nosemi, grammar/schemes/tel.peg:94
+								// copy of uric_nosemi, grammar/schemes/tel.peg:97
 								position93_24_29 := position
 								{
 									{
@@ -2016,7 +2016,7 @@ func (p *Parser) risub_value() bool {
 											switch buffer[position] {
 											case '%':
 												{
-													// copy of pct_encoded, grammar/schemes/tel.peg:160
+													// copy of pct_encoded, grammar/schemes/tel.peg:163
 													position208_16_24_29 := position
 													{
 														if buffer[position] != '%' {
@@ -2025,7 +2025,7 @@ func (p *Parser) risub_value() bool {
 														}
 														position++
 														{
-															// copy of HEXDIG, grammar/schemes/tel.peg:192
+															// copy of HEXDIG, grammar/schemes/tel.peg:195
 															if c := buffer[position]; class8[c] != 0 {
 																position++
 																goto ok14_16_24_29
@@ -2035,7 +2035,7 @@ func (p *Parser) risub_value() bool {
 														}
 													ok14_16_24_29:
 														{
-															// copy of HEXDIG, grammar/schemes/tel.peg:192
+															// copy of HEXDIG, grammar/schemes/tel.peg:195
 															if c := buffer[position]; class8[c] != 0 {
 																position++
 																goto ok15_16_24_29
@@ -2054,7 +2054,7 @@ func (p *Parser) risub_value() bool {
 												;
 											default:
 												{
-													// copy of unreserved, grammar/schemes/tel.peg:154
+													// copy of unreserved, grammar/schemes/tel.peg:157
 													if c := buffer[position]; class0[c] != 0 {
 														position++
 														goto ok17_24_29
@@ -2121,7 +2121,7 @@ func (p *Parser) risub_value() bool {
 			{
 				position58 := position
 				{
-					// copy of uric_nosemi, grammar/schemes/tel.peg:94
+					// copy of uric_nosemi, grammar/schemes/tel.peg:97
 					position93_32 := position
 					{
 						{
@@ -2131,7 +2131,7 @@ func (p *Parser) risub_value() bool {
 								switch buffer[position] {
 								case '%':
 									{
-										// copy of pct_encoded, grammar/schemes/tel.peg:160
+										// copy of pct_encoded, grammar/schemes/tel.peg:163
 										position208_16_32 := position
 										{
 											if buffer[position] != '%' {
@@ -2140,7 +2140,7 @@ func (p *Parser) risub_value() bool {
 											}
 											position++
 											{
-												// copy of HEXDIG, grammar/schemes/tel.peg:192
+												// copy of HEXDIG, grammar/schemes/tel.peg:195
 												if c := buffer[position]; class8[c] != 0 {
 													position++
 													goto ok14_16_32
@@ -2150,7 +2150,7 @@ func (p *Parser) risub_value() bool {
 											}
 										ok14_16_32:
 											{
-												// copy of HEXDIG, grammar/schemes/tel.peg:192
+												// copy of HEXDIG, grammar/schemes/tel.peg:195
 												if c := buffer[position]; class8[c] != 0 {
 													position++
 													goto ok15_16_32
@@ -2169,7 +2169,7 @@ func (p *Parser) risub_value() bool {
 									;
 								default:
 									{
-										// copy of unreserved, grammar/schemes/tel.peg:154
+										// copy of unreserved, grammar/schemes/tel.peg:157
 										if c := buffer[position]; class0[c] != 0 {
 											position++
 											goto ok17_32
@@ -2200,14 +2200,14 @@ func (p *Parser) risub_value() bool {
 
 					position60 := position
 					{
-						// copy of isub_piece, grammar/schemes/tel.peg:93
+						// copy of isub_piece, grammar/schemes/tel.peg:96
 						position86_31 := position
 						{
 						l88_31:
 							{
 								position89_31 := position
 								{
-									// copy of uric_nosemi, grammar/schemes/tel.peg:94
+									// copy of uric_nosemi, grammar/schemes/tel.peg:97
 									position93_24_31 := position
 									{
 										{
@@ -2217,7 +2217,7 @@ func (p *Parser) risub_value() bool {
 												switch buffer[position] {
 												case '%':
 													{
-														// copy of pct_encoded, grammar/schemes/tel.peg:160
+														// copy of pct_encoded, grammar/schemes/tel.peg:163
 														position208_16_24_31 := position
 														{
 															if buffer[position] != '%' {
@@ -2226,7 +2226,7 @@ func (p *Parser) risub_value() bool {
 															}
 															position++
 															{
-																// copy of HEXDIG, grammar/schemes/tel.peg:192
+																// copy of HEXDIG, grammar/schemes/tel.peg:195
 																if c := buffer[position]; class8[c] != 0 {
 																	position++
 																	goto ok14_16_24_31
@@ -2236,7 +2236,7 @@ func (p *Parser) risub_value() bool {
 															}
 														ok14_16_24_31:
 															{
-																// copy of HEXDIG, grammar/schemes/tel.peg:192
+																// copy of HEXDIG, grammar/schemes/tel.peg:195
 																if c := buffer[position]; class8[c] != 0 {
 																	position++
 																	goto ok15_16_24_31
@@ -2255,7 +2255,7 @@ func (p *Parser) risub_value() bool {
 													;
 												default:
 													{
-														// copy of unreserved, grammar/schemes/tel.peg:154
+														// copy of unreserved, grammar/schemes/tel.peg:157
 														if c := buffer[position]; class0[c] != 0 {
 															position++
 															goto ok17_24_31
@@ -2333,7 +2333,7 @@ l51:
 	return false
 }
 
-// risdn_subaddress_l is isdn_subaddress_l, grammar/schemes/tel.peg:87:
+// risdn_subaddress_l is isdn_subaddress_l, grammar/schemes/tel.peg:90:
 //
 //	isdn_subaddress_l <- ";isub=" &isub_piece isub_value_l
 func (p *Parser) risdn_subaddress_l() bool {
@@ -2426,14 +2426,14 @@ func (p *Parser) risdn_subaddress_l() bool {
 
 			position71 := position
 			{
-				// copy of isub_piece, grammar/schemes/tel.peg:93
+				// copy of isub_piece, grammar/schemes/tel.peg:96
 				position86_43 := position
 				{
 				l88_43:
 					{
 						position89_43 := position
 						{
-							// copy of uric_nosemi, grammar/schemes/tel.peg:94
+							// copy of uric_nosemi, grammar/schemes/tel.peg:97
 							position93_24_43 := position
 							{
 								{
@@ -2443,7 +2443,7 @@ func (p *Parser) risdn_subaddress_l() bool {
 										switch buffer[position] {
 										case '%':
 											{
-												// copy of pct_encoded, grammar/schemes/tel.peg:160
+												// copy of pct_encoded, grammar/schemes/tel.peg:163
 												position208_16_24_43 := position
 												{
 													if buffer[position] != '%' {
@@ -2452,7 +2452,7 @@ func (p *Parser) risdn_subaddress_l() bool {
 													}
 													position++
 													{
-														// copy of HEXDIG, grammar/schemes/tel.peg:192
+														// copy of HEXDIG, grammar/schemes/tel.peg:195
 														if c := buffer[position]; class8[c] != 0 {
 															position++
 															goto ok14_16_24_43
@@ -2462,7 +2462,7 @@ func (p *Parser) risdn_subaddress_l() bool {
 													}
 												ok14_16_24_43:
 													{
-														// copy of HEXDIG, grammar/schemes/tel.peg:192
+														// copy of HEXDIG, grammar/schemes/tel.peg:195
 														if c := buffer[position]; class8[c] != 0 {
 															position++
 															goto ok15_16_24_43
@@ -2481,7 +2481,7 @@ func (p *Parser) risdn_subaddress_l() bool {
 											;
 										default:
 											{
-												// copy of unreserved, grammar/schemes/tel.peg:154
+												// copy of unreserved, grammar/schemes/tel.peg:157
 												if c := buffer[position]; class0[c] != 0 {
 													position++
 													goto ok17_24_43
@@ -2558,7 +2558,7 @@ l61:
 	return false
 }
 
-// risub_value_l is isub_value_l, grammar/schemes/tel.peg:89:
+// risub_value_l is isub_value_l, grammar/schemes/tel.peg:92:
 //
 //	isub_value_l <- (uric_nosemi / ';' &isub_piece) (uric_nosemi / !(context par* !.) ';' &isub_piece)*
 func (p *Parser) risub_value_l() bool {
@@ -2572,7 +2572,7 @@ func (p *Parser) risub_value_l() bool {
 		{
 			position74 := position
 			{
-				// copy of uric_nosemi, grammar/schemes/tel.peg:94
+				// copy of uric_nosemi, grammar/schemes/tel.peg:97
 				position93_38 := position
 				{
 					{
@@ -2582,7 +2582,7 @@ func (p *Parser) risub_value_l() bool {
 							switch buffer[position] {
 							case '%':
 								{
-									// copy of pct_encoded, grammar/schemes/tel.peg:160
+									// copy of pct_encoded, grammar/schemes/tel.peg:163
 									position208_16_38 := position
 									{
 										if buffer[position] != '%' {
@@ -2591,7 +2591,7 @@ func (p *Parser) risub_value_l() bool {
 										}
 										position++
 										{
-											// copy of HEXDIG, grammar/schemes/tel.peg:192
+											// copy of HEXDIG, grammar/schemes/tel.peg:195
 											if c := buffer[position]; class8[c] != 0 {
 												position++
 												goto ok14_16_38
@@ -2601,7 +2601,7 @@ func (p *Parser) risub_value_l() bool {
 										}
 									ok14_16_38:
 										{
-											// copy of HEXDIG, grammar/schemes/tel.peg:192
+											// copy of HEXDIG, grammar/schemes/tel.peg:195
 											if c := buffer[position]; class8[c] != 0 {
 												position++
 												goto ok15_16_38
@@ -2620,7 +2620,7 @@ func (p *Parser) risub_value_l() bool {
 								;
 							default:
 								{
-									// copy of unreserved, grammar/schemes/tel.peg:154
+									// copy of unreserved, grammar/schemes/tel.peg:157
 									if c := buffer[position]; class0[c] != 0 {
 										position++
 										goto ok17_38
@@ -2651,14 +2651,14 @@ func (p *Parser) risub_value_l() bool {
 
 				position76 := position
 				{
-					// copy of isub_piece, grammar/schemes/tel.peg:93
+					// copy of isub_piece, grammar/schemes/tel.peg:96
 					position86_37 := position
 					{
 					l88_37:
 						{
 							position89_37 := position
 							{
-								// copy of uric_nosemi, grammar/schemes/tel.peg:94
+								// copy of uric_nosemi, grammar/schemes/tel.peg:97
 								position93_24_37 := position
 								{
 									{
@@ -2668,7 +2668,7 @@ func (p *Parser) risub_value_l() bool {
 											switch buffer[position] {
 											case '%':
 												{
-													// copy of pct_encoded, grammar/schemes/tel.peg:160
+													// copy of pct_encoded, grammar/schemes/tel.peg:163
 													position208_16_24_37 := position
 													{
 														if buffer[position] != '%' {
@@ -2677,7 +2677,7 @@ func (p *Parser) risub_value_l() bool {
 														}
 														position++
 														{
-															// copy of HEXDIG, grammar/schemes/tel.peg:192
+															// copy of HEXDIG, grammar/schemes/tel.peg:195
 															if c := buffer[position]; class8[c] != 0 {
 																position++
 																goto ok14_16_24_37
@@ -2687,7 +2687,7 @@ func (p *Parser) risub_value_l() bool {
 														}
 													ok14_16_24_37:
 														{
-															// copy of HEXDIG, grammar/schemes/tel.peg:192
+															// copy of HEXDIG, grammar/schemes/tel.peg:195
 															if c := buffer[position]; class8[c] != 0 {
 																position++
 																goto ok15_16_24_37
@@ -2706,7 +2706,7 @@ func (p *Parser) risub_value_l() bool {
 												;
 											default:
 												{
-													// copy of unreserved, grammar/schemes/tel.peg:154
+													// copy of unreserved, grammar/schemes/tel.peg:157
 													if c := buffer[position]; class0[c] != 0 {
 														position++
 														goto ok17_24_37
@@ -2773,7 +2773,7 @@ func (p *Parser) risub_value_l() bool {
 			{
 				position79, tokenIndex79 := position, tokenIndex
 				{
-					// copy of uric_nosemi, grammar/schemes/tel.peg:94
+					// copy of uric_nosemi, grammar/schemes/tel.peg:97
 					position93_40 := position
 					{
 						{
@@ -2783,7 +2783,7 @@ func (p *Parser) risub_value_l() bool {
 								switch buffer[position] {
 								case '%':
 									{
-										// copy of pct_encoded, grammar/schemes/tel.peg:160
+										// copy of pct_encoded, grammar/schemes/tel.peg:163
 										position208_16_40 := position
 										{
 											if buffer[position] != '%' {
@@ -2792,7 +2792,7 @@ func (p *Parser) risub_value_l() bool {
 											}
 											position++
 											{
-												// copy of HEXDIG, grammar/schemes/tel.peg:192
+												// copy of HEXDIG, grammar/schemes/tel.peg:195
 												if c := buffer[position]; class8[c] != 0 {
 													position++
 													goto ok14_16_40
@@ -2802,7 +2802,7 @@ func (p *Parser) risub_value_l() bool {
 											}
 										ok14_16_40:
 											{
-												// copy of HEXDIG, grammar/schemes/tel.peg:192
+												// copy of HEXDIG, grammar/schemes/tel.peg:195
 												if c := buffer[position]; class8[c] != 0 {
 													position++
 													goto ok15_16_40
@@ -2821,7 +2821,7 @@ func (p *Parser) risub_value_l() bool {
 									;
 								default:
 									{
-										// copy of unreserved, grammar/schemes/tel.peg:154
+										// copy of unreserved, grammar/schemes/tel.peg:157
 										if c := buffer[position]; class0[c] != 0 {
 											position++
 											goto ok17_40
@@ -2891,14 +2891,14 @@ func (p *Parser) risub_value_l() bool {
 
 					position85 := position
 					{
-						// copy of isub_piece, grammar/schemes/tel.peg:93
+						// copy of isub_piece, grammar/schemes/tel.peg:96
 						position86_39 := position
 						{
 						l88_39:
 							{
 								position89_39 := position
 								{
-									// copy of uric_nosemi, grammar/schemes/tel.peg:94
+									// copy of uric_nosemi, grammar/schemes/tel.peg:97
 									position93_24_39 := position
 									{
 										{
@@ -2908,7 +2908,7 @@ func (p *Parser) risub_value_l() bool {
 												switch buffer[position] {
 												case '%':
 													{
-														// copy of pct_encoded, grammar/schemes/tel.peg:160
+														// copy of pct_encoded, grammar/schemes/tel.peg:163
 														position208_16_24_39 := position
 														{
 															if buffer[position] != '%' {
@@ -2917,7 +2917,7 @@ func (p *Parser) risub_value_l() bool {
 															}
 															position++
 															{
-																// copy of HEXDIG, grammar/schemes/tel.peg:192
+																// copy of HEXDIG, grammar/schemes/tel.peg:195
 																if c := buffer[position]; class8[c] != 0 {
 																	position++
 																	goto ok14_16_24_39
@@ -2927,7 +2927,7 @@ func (p *Parser) risub_value_l() bool {
 															}
 														ok14_16_24_39:
 															{
-																// copy of HEXDIG, grammar/schemes/tel.peg:192
+																// copy of HEXDIG, grammar/schemes/tel.peg:195
 																if c := buffer[position]; class8[c] != 0 {
 																	position++
 																	goto ok15_16_24_39
@@ -2946,7 +2946,7 @@ func (p *Parser) risub_value_l() bool {
 													;
 												default:
 													{
-														// copy of unreserved, grammar/schemes/tel.peg:154
+														// copy of unreserved, grammar/schemes/tel.peg:157
 														if c := buffer[position]; class0[c] != 0 {
 															position++
 															goto ok17_24_39
@@ -3024,7 +3024,7 @@ l72:
 	return false
 }
 
-// risub_piece is isub_piece, grammar/schemes/tel.peg:93:
+// risub_piece is isub_piece, grammar/schemes/tel.peg:96:
 //
 //	isub_piece <- uric_nosemi* (';' / !.)
 func (p *Parser) risub_piece() bool {
@@ -3036,7 +3036,7 @@ func (p *Parser) risub_piece() bool {
 		{
 			position89 := position
 			{
-				// copy of uric_nosemi, grammar/schemes/tel.peg:94
+				// copy of uric_nosemi, grammar/schemes/tel.peg:97
 				position93_24 := position
 				{
 					{
@@ -3046,7 +3046,7 @@ func (p *Parser) risub_piece() bool {
 							switch buffer[position] {
 							case '%':
 								{
-									// copy of pct_encoded, grammar/schemes/tel.peg:160
+									// copy of pct_encoded, grammar/schemes/tel.peg:163
 									position208_16_24 := position
 									{
 										if buffer[position] != '%' {
@@ -3055,7 +3055,7 @@ func (p *Parser) risub_piece() bool {
 										}
 										position++
 										{
-											// copy of HEXDIG, grammar/schemes/tel.peg:192
+											// copy of HEXDIG, grammar/schemes/tel.peg:195
 											if c := buffer[position]; class8[c] != 0 {
 												position++
 												goto ok14_16_24
@@ -3065,7 +3065,7 @@ func (p *Parser) risub_piece() bool {
 										}
 									ok14_16_24:
 										{
-											// copy of HEXDIG, grammar/schemes/tel.peg:192
+											// copy of HEXDIG, grammar/schemes/tel.peg:195
 											if c := buffer[position]; class8[c] != 0 {
 												position++
 												goto ok15_16_24
@@ -3084,7 +3084,7 @@ func (p *Parser) risub_piece() bool {
 								;
 							default:
 								{
-									// copy of unreserved, grammar/schemes/tel.peg:154
+									// copy of unreserved, grammar/schemes/tel.peg:157
 									if c := buffer[position]; class0[c] != 0 {
 										position++
 										goto ok17_24
@@ -3142,7 +3142,7 @@ l86:
 	return false
 }
 
-// ruric_nosemi is uric_nosemi, grammar/schemes/tel.peg:94:
+// ruric_nosemi is uric_nosemi, grammar/schemes/tel.peg:97:
 //
 //	uric_nosemi <- '/' / '?' / ':' / '@' / '&' / '=' / '+' / '$' / ',' / unreserved / pct_encoded
 func (p *Parser) ruric_nosemi() bool {
@@ -3157,7 +3157,7 @@ func (p *Parser) ruric_nosemi() bool {
 				switch buffer[position] {
 				case '%':
 					{
-						// copy of pct_encoded, grammar/schemes/tel.peg:160
+						// copy of pct_encoded, grammar/schemes/tel.peg:163
 						position208_16 := position
 						{
 							if buffer[position] != '%' {
@@ -3166,7 +3166,7 @@ func (p *Parser) ruric_nosemi() bool {
 							}
 							position++
 							{
-								// copy of HEXDIG, grammar/schemes/tel.peg:192
+								// copy of HEXDIG, grammar/schemes/tel.peg:195
 								if c := buffer[position]; class8[c] != 0 {
 									position++
 									goto ok14_16
@@ -3176,7 +3176,7 @@ func (p *Parser) ruric_nosemi() bool {
 							}
 						ok14_16:
 							{
-								// copy of HEXDIG, grammar/schemes/tel.peg:192
+								// copy of HEXDIG, grammar/schemes/tel.peg:195
 								if c := buffer[position]; class8[c] != 0 {
 									position++
 									goto ok15_16
@@ -3195,7 +3195,7 @@ func (p *Parser) ruric_nosemi() bool {
 					;
 				default:
 					{
-						// copy of unreserved, grammar/schemes/tel.peg:154
+						// copy of unreserved, grammar/schemes/tel.peg:157
 						if c := buffer[position]; class0[c] != 0 {
 							position++
 							goto ok17
@@ -3220,7 +3220,7 @@ l93:
 	return false
 }
 
-// rextension is extension, grammar/schemes/tel.peg:101:
+// rextension is extension, grammar/schemes/tel.peg:104:
 //
 //	extension <- ";ext=" ext_value &(';' / !.)
 func (p *Parser) rextension() bool {
@@ -3293,7 +3293,7 @@ func (p *Parser) rextension() bool {
 		}
 		position++
 		{
-			// copy of ext_value, grammar/schemes/tel.peg:103
+			// copy of ext_value, grammar/schemes/tel.peg:106
 			comp_18 := p.comp
 			p.comp = uint32(ruleext_value)
 			{
@@ -3302,7 +3302,7 @@ func (p *Parser) rextension() bool {
 				{
 					position111_18 := position
 					{
-						// copy of phonedigit, grammar/schemes/tel.peg:169
+						// copy of phonedigit, grammar/schemes/tel.peg:172
 						if c := buffer[position]; class3[c] != 0 {
 							position++
 							goto l110_18
@@ -3365,7 +3365,7 @@ l96:
 	return false
 }
 
-// rext_value is ext_value, grammar/schemes/tel.peg:103:
+// rext_value is ext_value, grammar/schemes/tel.peg:106:
 //
 //	ext_value <- phonedigit*
 func (p *Parser) rext_value() bool {
@@ -3379,7 +3379,7 @@ func (p *Parser) rext_value() bool {
 		{
 			position111 := position
 			{
-				// copy of phonedigit, grammar/schemes/tel.peg:169
+				// copy of phonedigit, grammar/schemes/tel.peg:172
 				if c := buffer[position]; class3[c] != 0 {
 					position++
 					goto l110
@@ -3401,7 +3401,7 @@ func (p *Parser) rext_value() bool {
 	return true
 }
 
-// rcontext is context, grammar/schemes/tel.peg:107:
+// rcontext is context, grammar/schemes/tel.peg:110:
 //
 //	context <- ";phone-context=" descriptor &(';' / !.)
 func (p *Parser) rcontext() bool {
@@ -3679,7 +3679,7 @@ l112:
 	return false
 }
 
-// rdescriptor is descriptor, grammar/schemes/tel.peg:111:
+// rdescriptor is descriptor, grammar/schemes/tel.peg:114:
 //
 //	descriptor <- domainname / global_number_digits
 func (p *Parser) rdescriptor() bool {
@@ -3694,18 +3694,18 @@ func (p *Parser) rdescriptor() bool {
 			position144, tokenIndex144 := position, tokenIndex
 			// descriptor, alternative 1 of 2: domainname
 			{
-				// copy of domainname, grammar/schemes/tel.peg:128
+				// copy of domainname, grammar/schemes/tel.peg:131
 				position159_25 := position
 				{
 				l161_25:
 					{
 						position162_25 := position
 						{
-							// copy of domainlabel, grammar/schemes/tel.peg:134
+							// copy of domainlabel, grammar/schemes/tel.peg:137
 							position166_20_25 := position
 							{
 								{
-									// copy of alphanum, grammar/schemes/tel.peg:180
+									// copy of alphanum, grammar/schemes/tel.peg:183
 									if c := buffer[position]; class0[c] != 0 {
 										position++
 										goto ok9_20_25
@@ -3730,7 +3730,7 @@ func (p *Parser) rdescriptor() bool {
 										position = position171_20_25
 									}
 									{
-										// copy of alphanum, grammar/schemes/tel.peg:180
+										// copy of alphanum, grammar/schemes/tel.peg:183
 										if c := buffer[position]; class0[c] != 0 {
 											position++
 											goto l168_20_25
@@ -3755,7 +3755,7 @@ func (p *Parser) rdescriptor() bool {
 
 							position163_25 := position
 							{
-								// copy of alphanum, grammar/schemes/tel.peg:180
+								// copy of alphanum, grammar/schemes/tel.peg:183
 								if c := buffer[position]; class0[c] != 0 {
 									position++
 									goto ok19_25
@@ -3772,11 +3772,11 @@ func (p *Parser) rdescriptor() bool {
 						position = position162_25
 					}
 					{
-						// copy of toplabel, grammar/schemes/tel.peg:138
+						// copy of toplabel, grammar/schemes/tel.peg:141
 						position172_21_25 := position
 						{
 							{
-								// copy of ALPHA, grammar/schemes/tel.peg:190
+								// copy of ALPHA, grammar/schemes/tel.peg:193
 								if c := buffer[position]; class6[c] != 0 {
 									position++
 									goto ok11_21_25
@@ -3805,7 +3805,7 @@ func (p *Parser) rdescriptor() bool {
 									position = position177_21_25
 								}
 								{
-									// copy of alphanum, grammar/schemes/tel.peg:180
+									// copy of alphanum, grammar/schemes/tel.peg:183
 									if c := buffer[position]; class0[c] != 0 {
 										position++
 										goto l174_21_25
@@ -3841,7 +3841,7 @@ func (p *Parser) rdescriptor() bool {
 			position, tokenIndex = position144, tokenIndex144
 			// descriptor, alternative 2 of 2: global_number_digits
 			{
-				// copy of global_number_digits, grammar/schemes/tel.peg:117
+				// copy of global_number_digits, grammar/schemes/tel.peg:120
 				comp_26 := p.comp
 				p.comp = uint32(ruleglobal_number_digits)
 				position146_26, tokenIndex146_26 := position, tokenIndex
@@ -3856,7 +3856,7 @@ func (p *Parser) rdescriptor() bool {
 					{
 						position149_26 := position
 						{
-							// copy of visual_separator, grammar/schemes/tel.peg:177
+							// copy of visual_separator, grammar/schemes/tel.peg:180
 							if c := buffer[position]; class4[c] != 0 {
 								position++
 								goto l148_26
@@ -3866,7 +3866,7 @@ func (p *Parser) rdescriptor() bool {
 						position = position149_26
 					}
 					{
-						// copy of DIGIT, grammar/schemes/tel.peg:191
+						// copy of DIGIT, grammar/schemes/tel.peg:194
 						if c := buffer[position]; class3[c] != 0 {
 							position++
 							goto ok4_26
@@ -3879,7 +3879,7 @@ func (p *Parser) rdescriptor() bool {
 					{
 						position151_26 := position
 						{
-							// copy of phonedigit, grammar/schemes/tel.peg:169
+							// copy of phonedigit, grammar/schemes/tel.peg:172
 							if c := buffer[position]; class3[c] != 0 {
 								position++
 								goto l150_26
@@ -3920,7 +3920,7 @@ l142:
 	return false
 }
 
-// rglobal_number_digits is global_number_digits, grammar/schemes/tel.peg:117:
+// rglobal_number_digits is global_number_digits, grammar/schemes/tel.peg:120:
 //
 //	global_number_digits <- '+' visual_separator* DIGIT phonedigit*
 func (p *Parser) rglobal_number_digits() bool {
@@ -3940,7 +3940,7 @@ func (p *Parser) rglobal_number_digits() bool {
 		{
 			position149 := position
 			{
-				// copy of visual_separator, grammar/schemes/tel.peg:177
+				// copy of visual_separator, grammar/schemes/tel.peg:180
 				if c := buffer[position]; class4[c] != 0 {
 					position++
 					goto l148
@@ -3950,7 +3950,7 @@ func (p *Parser) rglobal_number_digits() bool {
 			position = position149
 		}
 		{
-			// copy of DIGIT, grammar/schemes/tel.peg:191
+			// copy of DIGIT, grammar/schemes/tel.peg:194
 			if c := buffer[position]; class3[c] != 0 {
 				position++
 				goto ok4
@@ -3963,7 +3963,7 @@ func (p *Parser) rglobal_number_digits() bool {
 		{
 			position151 := position
 			{
-				// copy of phonedigit, grammar/schemes/tel.peg:169
+				// copy of phonedigit, grammar/schemes/tel.peg:172
 				if c := buffer[position]; class3[c] != 0 {
 					position++
 					goto l150
@@ -3990,7 +3990,7 @@ l146:
 	return false
 }
 
-// rlocal_number_digits is local_number_digits, grammar/schemes/tel.peg:122:
+// rlocal_number_digits is local_number_digits, grammar/schemes/tel.peg:125:
 //
 //	local_number_digits <- visual_separator* (HEXDIG / '*' / '#') phonedigit_hex*
 func (p *Parser) rlocal_number_digits() bool {
@@ -4005,7 +4005,7 @@ func (p *Parser) rlocal_number_digits() bool {
 		{
 			position155 := position
 			{
-				// copy of visual_separator, grammar/schemes/tel.peg:177
+				// copy of visual_separator, grammar/schemes/tel.peg:180
 				if c := buffer[position]; class4[c] != 0 {
 					position++
 					goto l154
@@ -4019,7 +4019,7 @@ func (p *Parser) rlocal_number_digits() bool {
 				position++
 			} else {
 				{
-					// copy of HEXDIG, grammar/schemes/tel.peg:192
+					// copy of HEXDIG, grammar/schemes/tel.peg:195
 					if c := buffer[position]; class8[c] != 0 {
 						position++
 						goto ok6
@@ -4034,7 +4034,7 @@ func (p *Parser) rlocal_number_digits() bool {
 		{
 			position158 := position
 			{
-				// copy of phonedigit_hex, grammar/schemes/tel.peg:174
+				// copy of phonedigit_hex, grammar/schemes/tel.peg:177
 				if c := buffer[position]; class5[c] != 0 {
 					position++
 					goto l157
@@ -4057,7 +4057,7 @@ l152:
 	return false
 }
 
-// rdomainname is domainname, grammar/schemes/tel.peg:128:
+// rdomainname is domainname, grammar/schemes/tel.peg:131:
 //
 //	domainname <- (domainlabel '.' &alphanum)* toplabel '.'?
 func (p *Parser) rdomainname() bool {
@@ -4069,11 +4069,11 @@ func (p *Parser) rdomainname() bool {
 		{
 			position162 := position
 			{
-				// copy of domainlabel, grammar/schemes/tel.peg:134
+				// copy of domainlabel, grammar/schemes/tel.peg:137
 				position166_20 := position
 				{
 					{
-						// copy of alphanum, grammar/schemes/tel.peg:180
+						// copy of alphanum, grammar/schemes/tel.peg:183
 						if c := buffer[position]; class0[c] != 0 {
 							position++
 							goto ok9_20
@@ -4098,7 +4098,7 @@ func (p *Parser) rdomainname() bool {
 							position = position171_20
 						}
 						{
-							// copy of alphanum, grammar/schemes/tel.peg:180
+							// copy of alphanum, grammar/schemes/tel.peg:183
 							if c := buffer[position]; class0[c] != 0 {
 								position++
 								goto l168_20
@@ -4123,7 +4123,7 @@ func (p *Parser) rdomainname() bool {
 
 				position163 := position
 				{
-					// copy of alphanum, grammar/schemes/tel.peg:180
+					// copy of alphanum, grammar/schemes/tel.peg:183
 					if c := buffer[position]; class0[c] != 0 {
 						position++
 						goto ok19
@@ -4140,11 +4140,11 @@ func (p *Parser) rdomainname() bool {
 			position = position162
 		}
 		{
-			// copy of toplabel, grammar/schemes/tel.peg:138
+			// copy of toplabel, grammar/schemes/tel.peg:141
 			position172_21 := position
 			{
 				{
-					// copy of ALPHA, grammar/schemes/tel.peg:190
+					// copy of ALPHA, grammar/schemes/tel.peg:193
 					if c := buffer[position]; class6[c] != 0 {
 						position++
 						goto ok11_21
@@ -4173,7 +4173,7 @@ func (p *Parser) rdomainname() bool {
 						position = position177_21
 					}
 					{
-						// copy of alphanum, grammar/schemes/tel.peg:180
+						// copy of alphanum, grammar/schemes/tel.peg:183
 						if c := buffer[position]; class0[c] != 0 {
 							position++
 							goto l174_21
@@ -4210,7 +4210,7 @@ l159:
 	return false
 }
 
-// rdomainlabel is domainlabel, grammar/schemes/tel.peg:134:
+// rdomainlabel is domainlabel, grammar/schemes/tel.peg:137:
 //
 //	domainlabel <- alphanum ('-'* alphanum)*
 func (p *Parser) rdomainlabel() bool {
@@ -4219,7 +4219,7 @@ func (p *Parser) rdomainlabel() bool {
 	position166 := position
 	{
 		{
-			// copy of alphanum, grammar/schemes/tel.peg:180
+			// copy of alphanum, grammar/schemes/tel.peg:183
 			if c := buffer[position]; class0[c] != 0 {
 				position++
 				goto ok9
@@ -4244,7 +4244,7 @@ func (p *Parser) rdomainlabel() bool {
 				position = position171
 			}
 			{
-				// copy of alphanum, grammar/schemes/tel.peg:180
+				// copy of alphanum, grammar/schemes/tel.peg:183
 				if c := buffer[position]; class0[c] != 0 {
 					position++
 					goto l168
@@ -4262,7 +4262,7 @@ l166:
 	return false
 }
 
-// rtoplabel is toplabel, grammar/schemes/tel.peg:138:
+// rtoplabel is toplabel, grammar/schemes/tel.peg:141:
 //
 //	toplabel <- ALPHA ('-'* alphanum)*
 func (p *Parser) rtoplabel() bool {
@@ -4271,7 +4271,7 @@ func (p *Parser) rtoplabel() bool {
 	position172 := position
 	{
 		{
-			// copy of ALPHA, grammar/schemes/tel.peg:190
+			// copy of ALPHA, grammar/schemes/tel.peg:193
 			if c := buffer[position]; class6[c] != 0 {
 				position++
 				goto ok11
@@ -4300,7 +4300,7 @@ func (p *Parser) rtoplabel() bool {
 				position = position177
 			}
 			{
-				// copy of alphanum, grammar/schemes/tel.peg:180
+				// copy of alphanum, grammar/schemes/tel.peg:183
 				if c := buffer[position]; class0[c] != 0 {
 					position++
 					goto l174
@@ -4318,7 +4318,7 @@ l172:
 	return false
 }
 
-// rparameter is parameter, grammar/schemes/tel.peg:142:
+// rparameter is parameter, grammar/schemes/tel.peg:145:
 //
 //	parameter <- ';' pname ('=' pvalue)? &(';' / !.)
 func (p *Parser) rparameter() bool {
@@ -4335,7 +4335,7 @@ func (p *Parser) rparameter() bool {
 		}
 		position++
 		{
-			// copy of pname, grammar/schemes/tel.peg:145
+			// copy of pname, grammar/schemes/tel.peg:148
 			comp_33 := p.comp
 			p.comp = uint32(rulepname)
 			position186_33, tokenIndex186_33 := position, tokenIndex
@@ -4345,7 +4345,7 @@ func (p *Parser) rparameter() bool {
 					position190_33 := position
 					// pname, alternative 1 of 2: alphanum
 					{
-						// copy of alphanum, grammar/schemes/tel.peg:180
+						// copy of alphanum, grammar/schemes/tel.peg:183
 						if c := buffer[position]; class0[c] != 0 {
 							position++
 							goto l190_33
@@ -4367,7 +4367,7 @@ func (p *Parser) rparameter() bool {
 					{
 						position192_33 := position
 						{
-							// copy of alphanum, grammar/schemes/tel.peg:180
+							// copy of alphanum, grammar/schemes/tel.peg:183
 							if c := buffer[position]; class0[c] != 0 {
 								position++
 								goto l188_33
@@ -4457,7 +4457,7 @@ l178:
 	return false
 }
 
-// rpname is pname, grammar/schemes/tel.peg:145:
+// rpname is pname, grammar/schemes/tel.peg:148:
 //
 //	pname <- (alphanum / '-')+
 func (p *Parser) rpname() bool {
@@ -4472,7 +4472,7 @@ func (p *Parser) rpname() bool {
 			position190 := position
 			// pname, alternative 1 of 2: alphanum
 			{
-				// copy of alphanum, grammar/schemes/tel.peg:180
+				// copy of alphanum, grammar/schemes/tel.peg:183
 				if c := buffer[position]; class0[c] != 0 {
 					position++
 					goto l190
@@ -4494,7 +4494,7 @@ func (p *Parser) rpname() bool {
 			{
 				position192 := position
 				{
-					// copy of alphanum, grammar/schemes/tel.peg:180
+					// copy of alphanum, grammar/schemes/tel.peg:183
 					if c := buffer[position]; class0[c] != 0 {
 						position++
 						goto l188
@@ -4526,7 +4526,7 @@ l186:
 	return false
 }
 
-// rpvalue is pvalue, grammar/schemes/tel.peg:148:
+// rpvalue is pvalue, grammar/schemes/tel.peg:151:
 //
 //	pvalue <- paramchar+
 func (p *Parser) rpvalue() bool {
@@ -4538,7 +4538,7 @@ func (p *Parser) rpvalue() bool {
 	{
 		position195 := position
 		{
-			// copy of paramchar, grammar/schemes/tel.peg:151
+			// copy of paramchar, grammar/schemes/tel.peg:154
 			position198_28 := position
 			{
 				{
@@ -4548,7 +4548,7 @@ func (p *Parser) rpvalue() bool {
 						switch buffer[position] {
 						case '%':
 							{
-								// copy of pct_encoded, grammar/schemes/tel.peg:160
+								// copy of pct_encoded, grammar/schemes/tel.peg:163
 								position208_22_28 := position
 								{
 									if buffer[position] != '%' {
@@ -4557,7 +4557,7 @@ func (p *Parser) rpvalue() bool {
 									}
 									position++
 									{
-										// copy of HEXDIG, grammar/schemes/tel.peg:192
+										// copy of HEXDIG, grammar/schemes/tel.peg:195
 										if c := buffer[position]; class8[c] != 0 {
 											position++
 											goto ok14_22_28
@@ -4567,7 +4567,7 @@ func (p *Parser) rpvalue() bool {
 									}
 								ok14_22_28:
 									{
-										// copy of HEXDIG, grammar/schemes/tel.peg:192
+										// copy of HEXDIG, grammar/schemes/tel.peg:195
 										if c := buffer[position]; class8[c] != 0 {
 											position++
 											goto ok15_22_28
@@ -4586,7 +4586,7 @@ func (p *Parser) rpvalue() bool {
 							;
 						default:
 							{
-								// copy of unreserved, grammar/schemes/tel.peg:154
+								// copy of unreserved, grammar/schemes/tel.peg:157
 								if c := buffer[position]; class0[c] != 0 {
 									position++
 									goto ok23_28
@@ -4613,7 +4613,7 @@ func (p *Parser) rpvalue() bool {
 		{
 			position197 := position
 			{
-				// copy of paramchar, grammar/schemes/tel.peg:151
+				// copy of paramchar, grammar/schemes/tel.peg:154
 				position198_27 := position
 				{
 					{
@@ -4623,7 +4623,7 @@ func (p *Parser) rpvalue() bool {
 							switch buffer[position] {
 							case '%':
 								{
-									// copy of pct_encoded, grammar/schemes/tel.peg:160
+									// copy of pct_encoded, grammar/schemes/tel.peg:163
 									position208_22_27 := position
 									{
 										if buffer[position] != '%' {
@@ -4632,7 +4632,7 @@ func (p *Parser) rpvalue() bool {
 										}
 										position++
 										{
-											// copy of HEXDIG, grammar/schemes/tel.peg:192
+											// copy of HEXDIG, grammar/schemes/tel.peg:195
 											if c := buffer[position]; class8[c] != 0 {
 												position++
 												goto ok14_22_27
@@ -4642,7 +4642,7 @@ func (p *Parser) rpvalue() bool {
 										}
 									ok14_22_27:
 										{
-											// copy of HEXDIG, grammar/schemes/tel.peg:192
+											// copy of HEXDIG, grammar/schemes/tel.peg:195
 											if c := buffer[position]; class8[c] != 0 {
 												position++
 												goto ok15_22_27
@@ -4661,7 +4661,7 @@ func (p *Parser) rpvalue() bool {
 								;
 							default:
 								{
-									// copy of unreserved, grammar/schemes/tel.peg:154
+									// copy of unreserved, grammar/schemes/tel.peg:157
 									if c := buffer[position]; class0[c] != 0 {
 										position++
 										goto ok23_27
@@ -4698,7 +4698,7 @@ l194:
 	return false
 }
 
-// rparamchar is paramchar, grammar/schemes/tel.peg:151:
+// rparamchar is paramchar, grammar/schemes/tel.peg:154:
 //
 //	paramchar <- param_unreserved / unreserved / pct_encoded
 func (p *Parser) rparamchar() bool {
@@ -4713,7 +4713,7 @@ func (p *Parser) rparamchar() bool {
 				switch buffer[position] {
 				case '%':
 					{
-						// copy of pct_encoded, grammar/schemes/tel.peg:160
+						// copy of pct_encoded, grammar/schemes/tel.peg:163
 						position208_22 := position
 						{
 							if buffer[position] != '%' {
@@ -4722,7 +4722,7 @@ func (p *Parser) rparamchar() bool {
 							}
 							position++
 							{
-								// copy of HEXDIG, grammar/schemes/tel.peg:192
+								// copy of HEXDIG, grammar/schemes/tel.peg:195
 								if c := buffer[position]; class8[c] != 0 {
 									position++
 									goto ok14_22
@@ -4732,7 +4732,7 @@ func (p *Parser) rparamchar() bool {
 							}
 						ok14_22:
 							{
-								// copy of HEXDIG, grammar/schemes/tel.peg:192
+								// copy of HEXDIG, grammar/schemes/tel.peg:195
 								if c := buffer[position]; class8[c] != 0 {
 									position++
 									goto ok15_22
@@ -4751,7 +4751,7 @@ func (p *Parser) rparamchar() bool {
 					;
 				default:
 					{
-						// copy of unreserved, grammar/schemes/tel.peg:154
+						// copy of unreserved, grammar/schemes/tel.peg:157
 						if c := buffer[position]; class0[c] != 0 {
 							position++
 							goto ok23
@@ -4776,7 +4776,7 @@ l198:
 	return false
 }
 
-// runreserved is unreserved, grammar/schemes/tel.peg:154:
+// runreserved is unreserved, grammar/schemes/tel.peg:157:
 //
 //	unreserved <- alphanum / mark
 func (p *Parser) runreserved() bool {
@@ -4797,7 +4797,7 @@ func (p *Parser) runreserved() bool {
 	return false
 }
 
-// rmark is mark, grammar/schemes/tel.peg:157:
+// rmark is mark, grammar/schemes/tel.peg:160:
 //
 //	mark <- '-' / '_' / '.' / '!' / '~' / '*' / '\'' / '(' / ')'
 func (p *Parser) rmark() bool {
@@ -4813,7 +4813,7 @@ func (p *Parser) rmark() bool {
 	return false
 }
 
-// rpct_encoded is pct_encoded, grammar/schemes/tel.peg:160:
+// rpct_encoded is pct_encoded, grammar/schemes/tel.peg:163:
 //
 //	pct_encoded <- '%' HEXDIG HEXDIG
 func (p *Parser) rpct_encoded() bool {
@@ -4827,7 +4827,7 @@ func (p *Parser) rpct_encoded() bool {
 		}
 		position++
 		{
-			// copy of HEXDIG, grammar/schemes/tel.peg:192
+			// copy of HEXDIG, grammar/schemes/tel.peg:195
 			if c := buffer[position]; class8[c] != 0 {
 				position++
 				goto ok14
@@ -4837,7 +4837,7 @@ func (p *Parser) rpct_encoded() bool {
 		}
 	ok14:
 		{
-			// copy of HEXDIG, grammar/schemes/tel.peg:192
+			// copy of HEXDIG, grammar/schemes/tel.peg:195
 			if c := buffer[position]; class8[c] != 0 {
 				position++
 				goto ok15
@@ -4855,7 +4855,7 @@ l208:
 	return false
 }
 
-// rparam_unreserved is param_unreserved, grammar/schemes/tel.peg:163:
+// rparam_unreserved is param_unreserved, grammar/schemes/tel.peg:166:
 //
 //	param_unreserved <- '[' / ']' / '/' / ':' / '&' / '+' / '$'
 func (p *Parser) rparam_unreserved() bool {
@@ -4871,7 +4871,7 @@ func (p *Parser) rparam_unreserved() bool {
 	return false
 }
 
-// rphonedigit is phonedigit, grammar/schemes/tel.peg:169:
+// rphonedigit is phonedigit, grammar/schemes/tel.peg:172:
 //
 //	phonedigit <- DIGIT / visual_separator
 func (p *Parser) rphonedigit() bool {
@@ -4892,7 +4892,7 @@ func (p *Parser) rphonedigit() bool {
 	return false
 }
 
-// rphonedigit_hex is phonedigit_hex, grammar/schemes/tel.peg:174:
+// rphonedigit_hex is phonedigit_hex, grammar/schemes/tel.peg:177:
 //
 //	phonedigit_hex <- HEXDIG / '*' / '#' / visual_separator
 func (p *Parser) rphonedigit_hex() bool {
@@ -4908,7 +4908,7 @@ func (p *Parser) rphonedigit_hex() bool {
 	return false
 }
 
-// rvisual_separator is visual_separator, grammar/schemes/tel.peg:177:
+// rvisual_separator is visual_separator, grammar/schemes/tel.peg:180:
 //
 //	visual_separator <- '-' / '.' / '(' / ')'
 func (p *Parser) rvisual_separator() bool {
@@ -4924,7 +4924,7 @@ func (p *Parser) rvisual_separator() bool {
 	return false
 }
 
-// ralphanum is alphanum, grammar/schemes/tel.peg:180:
+// ralphanum is alphanum, grammar/schemes/tel.peg:183:
 //
 //	alphanum <- [a-zA-Z] / [0-9]
 func (p *Parser) ralphanum() bool {
@@ -4940,7 +4940,7 @@ func (p *Parser) ralphanum() bool {
 	return false
 }
 
-// rALPHA is ALPHA, grammar/schemes/tel.peg:190:
+// rALPHA is ALPHA, grammar/schemes/tel.peg:193:
 //
 //	ALPHA <- [a-zA-Z]
 func (p *Parser) rALPHA() bool {
@@ -4961,7 +4961,7 @@ func (p *Parser) rALPHA() bool {
 	return false
 }
 
-// rDIGIT is DIGIT, grammar/schemes/tel.peg:191:
+// rDIGIT is DIGIT, grammar/schemes/tel.peg:194:
 //
 //	DIGIT <- [0-9]
 func (p *Parser) rDIGIT() bool {
@@ -4977,7 +4977,7 @@ func (p *Parser) rDIGIT() bool {
 	return false
 }
 
-// rHEXDIG is HEXDIG, grammar/schemes/tel.peg:192:
+// rHEXDIG is HEXDIG, grammar/schemes/tel.peg:195:
 //
 //	HEXDIG <- [0-9a-fA-F]
 func (p *Parser) rHEXDIG() bool {
@@ -4993,7 +4993,7 @@ func (p *Parser) rHEXDIG() bool {
 	return false
 }
 
-// rlocal_number_without_context is local_number_without_context, grammar/schemes/tel.peg:198:
+// rlocal_number_without_context is local_number_without_context, grammar/schemes/tel.peg:201:
 //
 //	local_number_without_context <- "tel:" local_number_digits par* !.
 func (p *Parser) rlocal_number_without_context() bool {
@@ -5058,7 +5058,7 @@ func (p *Parser) rlocal_number_without_context() bool {
 		}
 		position++
 		{
-			// copy of local_number_digits, grammar/schemes/tel.peg:122
+			// copy of local_number_digits, grammar/schemes/tel.peg:125
 			comp_41 := p.comp
 			p.comp = uint32(rulelocal_number_digits)
 			position152_41, tokenIndex152_41 := position, tokenIndex
@@ -5068,7 +5068,7 @@ func (p *Parser) rlocal_number_without_context() bool {
 				{
 					position155_41 := position
 					{
-						// copy of visual_separator, grammar/schemes/tel.peg:177
+						// copy of visual_separator, grammar/schemes/tel.peg:180
 						if c := buffer[position]; class4[c] != 0 {
 							position++
 							goto l154_41
@@ -5082,7 +5082,7 @@ func (p *Parser) rlocal_number_without_context() bool {
 						position++
 					} else {
 						{
-							// copy of HEXDIG, grammar/schemes/tel.peg:192
+							// copy of HEXDIG, grammar/schemes/tel.peg:195
 							if c := buffer[position]; class8[c] != 0 {
 								position++
 								goto ok6_41
@@ -5097,7 +5097,7 @@ func (p *Parser) rlocal_number_without_context() bool {
 				{
 					position158_41 := position
 					{
-						// copy of phonedigit_hex, grammar/schemes/tel.peg:174
+						// copy of phonedigit_hex, grammar/schemes/tel.peg:177
 						if c := buffer[position]; class5[c] != 0 {
 							position++
 							goto l157_41

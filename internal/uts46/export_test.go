@@ -1,0 +1,4 @@
+package uts46
+
+// TablesApply says whether tables.go corrects the x/net/idna that was compiled.
+var TablesApply = applies
