@@ -242,3 +242,33 @@ func TestPassDiffFindsDifferences(t *testing.T) {
 	}
 	t.Logf("%s", bytes.TrimSpace(out))
 }
+
+// TestCheckPasses checks the generator's table of passes, and that checkPasses refuses a
+// table whose order breaks an after, names a pass twice, or follows a pass that is not
+// in it.
+func TestCheckPasses(t *testing.T) {
+	if err := checkPasses(passes); err != nil {
+		t.Fatalf("the table of passes: %v", err)
+	}
+	run := func(*program) error { return nil }
+	for _, c := range []struct {
+		name  string
+		table []pass
+	}{
+		{"order", []pass{{name: "b", after: []string{"a"}, run: run}, {name: "a", run: run}}},
+		{"twice", []pass{{name: "a", run: run}, {name: "a", run: run}}},
+		{"unknown", []pass{{name: "a", after: []string{"z"}, run: run}}},
+		{"no name", []pass{{name: "", run: run}}},
+		{"no step", []pass{{name: "a"}}},
+	} {
+		if err := checkPasses(c.table); err == nil {
+			t.Errorf("%s: checkPasses accepts %v", c.name, c.table)
+		}
+	}
+	if _, err := passSet("copy,nosuchpass"); err == nil {
+		t.Errorf("passSet accepts a pass that is not in the table")
+	}
+	if off, err := passSet("copy, notes"); err != nil || !off["copy"] || !off["notes"] || len(off) != 2 {
+		t.Errorf(`passSet("copy, notes") = %v, %v`, off, err)
+	}
+}
