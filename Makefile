@@ -8,17 +8,21 @@ PKG      := ./...
 
 all: test
 
-# Regenerate gen/*/parser.go from grammar/*.peg (peg v1.0.1 through internal/pegwrap).
+# Regenerate gen/*/parser.go and api.go from grammar/*.peg (peg v1.0.1 through
+# internal/pegwrap), and internal/pegwrap/api/parser.go, the parser its API is tested with.
 generate:
 	cd gen && $(GO) generate ./...
+	$(GO) generate ./internal/pegwrap/api
 
-# Regenerate into a temporary copy and fail if anything differs from what is committed.
+# Regenerate into a temporary copy and fail if anything differs from what is committed
+# (go test ./internal/pegwrap -run TestGeneratedFilesUpToDate checks the same).
 check-generated:
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	cp -R go.mod go.sum tools.go grammar gen internal "$$tmp"/ && \
-	(cd "$$tmp/gen" && $(GO) generate ./...) && \
-	if diff -r gen "$$tmp/gen"; then echo "check-generated: gen/ is up to date"; \
-	else echo "check-generated: gen/ is stale: run 'make generate' and commit" >&2; exit 1; fi
+	(cd "$$tmp/gen" && $(GO) generate ./...) && (cd "$$tmp" && $(GO) generate ./internal/pegwrap/api) && \
+	if diff -r gen "$$tmp/gen" && diff -r internal/pegwrap/api "$$tmp/internal/pegwrap/api"; then \
+		echo "check-generated: gen/ and internal/pegwrap/api are up to date"; \
+	else echo "check-generated: generated files are stale: run 'make generate' and commit" >&2; exit 1; fi
 
 # beam/ and jsonschema/ are modules of their own (Apache Beam's dependencies, and those of the
 # JSON Schema and OpenAPI validators, stay out of the root go.mod): their packages are vetted
@@ -52,10 +56,12 @@ bench:
 # Differential test of every grammar against its ABNF oracle with N strings per spec and
 # per scheme grammar's top rule (grammar/schemes/); then every string of the W-method
 # suite of each grammar's minimal automaton, and the witnesses of every pair of languages
-# (uri/specdiff_test.go).
+# (uri/specdiff_test.go); then every generator pass switched off on every grammar, against
+# the parser with all passes (make test covers every pass on two grammars only).
 conformance:
 	$(GO) test ./uri -run '^(TestOracle|TestSchemeOracle|TestOracleRFC1630Generic)$$' -count 1 -timeout 0 -v -oracle.n=$(N)
 	$(GO) test ./uri -run '^TestSpecdiff' -count 1 -timeout 0 -v -specdiff.sample=1 -specdiff.pairs=all
+	$(GO) test ./internal/pegwrap -run '^TestPassesKeepTheLanguage$$' -count 1 -timeout 0 -v -passes.all
 
 # Run every fuzz target for FUZZTIME each, one after the other. Each input that widens
 # coverage is minimized in at most FUZZMINIMIZE runs of the target (go test's default is

@@ -42,6 +42,31 @@ func (p *Parser) explainProbing(s string) *Error {
 	return e
 }
 
+// viable reports whether s is a valid reference or the beginning of one: the parser
+// accepts it, or its farthest failing test is at the end (it wanted more input).
+func (p *Parser) viable(s string) bool {
+	if p.m.Accepts(s, p.top) {
+		return true
+	}
+	far, _ := p.m.Farthest()
+	return far == len(s)
+}
+
+// ruleAtEnd names the token rule in which a viable s ends: the innermost token that ends
+// there if s is valid, else the rule of the farthest failing test.
+func (p *Parser) ruleAtEnd(s string) int {
+	if p.m.Run(s, p.top) {
+		for _, t := range p.tokens() { // post-order: inner tokens first
+			if int(t[2]) == len(s) {
+				return int(t[0])
+			}
+		}
+		return 0
+	}
+	_, rule := p.m.Farthest()
+	return rule
+}
+
 // expectedProbing is the reference's expected set, found by probing alone: a byte c is
 // allowed after prefix if, on prefix+c, the parser tests a byte beyond c.
 func (p *Parser) expectedProbing(prefix string) []string {

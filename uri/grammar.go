@@ -5,16 +5,17 @@ import (
 	"strings"
 )
 
-// machine is what every generated parser in gen/ offers (see internal/pegwrap).
+// machine is what every generated parser in gen/ offers (internal/pegwrap/api/api.go,
+// which pegwrap copies into each of them).
 type machine interface {
 	Run(s string, rule int) bool
 	Accepts(s string, rule int) bool
 	Farthest() (pos, rule int)
-	Reach() int
 	RunRecording(s string, rule int, record *[4]uint64) bool
 	Tokens(dst [][3]int32) [][3]int32
 	Representative(c byte) byte
-	Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool)
+	ErrorAt(s string, rule int) (off, r int)
+	Expected(prefix string, rule int, samples []string) (allowed [4]uint64, wide uint64, end bool)
 }
 
 // role says what a token rule's span means for the Reference.
@@ -113,6 +114,7 @@ type grammar struct {
 	genericTop int    // -1 when the spec has none
 	roles      []role // by rule number
 	names      []string
+	samples    []string // the samples of wide, for the machine's Expected
 	// By rule number, for fill: the component whose span the rule's token is, or
 	// kindSlot plus the host kind it gives, or noSlot. An array of 256 (generated
 	// parsers have at most 256 rules) so that a token's rule indexes it unchecked.
@@ -155,6 +157,9 @@ func compile(name string, b binding) *grammar {
 		panic("uri: " + name + ": no rule " + b.top)
 	}
 	g.genericTop = -1
+	for _, w := range b.wide {
+		g.samples = append(g.samples, w.sample)
+	}
 	if b.genericTop != "" {
 		if g.genericTop = ruleID(b.genericTop); g.genericTop < 0 {
 			panic("uri: " + name + ": no rule " + b.genericTop)

@@ -154,28 +154,11 @@ func (p *Parser) fill(s string, r *Reference) {
 	p.g.fill(p.tokens(), r)
 }
 
-// explain builds the Error for an input the last Run rejected.
+// explain builds the Error for an input the last Run rejected: at the offset and in the
+// rule that the machine's ErrorAt finds (the farthest failing test, unless a lookahead
+// read past it).
 func (p *Parser) explain(s string) *Error {
-	off, rule := p.m.Farthest()
-	// The viability run is skipped when s[:off+1] is s itself (the Run just made on s
-	// failed with its farthest test at off, not at the end, so s is not viable), and
-	// when that Run read no byte past off (Reach): it would fail alike on s[:off+1].
-	if off+1 < len(s) && p.m.Reach() > off && p.viable(s[:off+1]) {
-		// A rule that ends with !. after an optional part tests no character there
-		// ("telnet://h/x" under rfc1738: nothing tests the "x"), so the farthest failing
-		// test can lie before the byte that Error.Offset promises. Being the beginning
-		// of a valid reference is prefix-closed, and s is not one (otherwise far would be
-		// its end): binary search for the first byte that ends that.
-		lo, hi := off+1, len(s) // s[:lo] is a beginning, s[:hi] is not
-		for hi-lo > 1 {
-			if mid := (lo + hi) / 2; p.viable(s[:mid]) {
-				lo = mid
-			} else {
-				hi = mid
-			}
-		}
-		off, rule = lo, p.ruleAtEnd(s[:lo])
-	}
+	off, rule := p.m.ErrorAt(s, p.top)
 	off = charStart(s, off)
 	e := &Error{Spec: p.spec, Input: s, Offset: off, Rule: p.g.names[rule], top: p.top}
 	if sg := p.scheme; sg != nil {
@@ -188,68 +171,25 @@ func (p *Parser) explain(s string) *Error {
 	return e
 }
 
-// expected names what may follow prefix, the valid beginning of an invalid input. A
-// byte c is allowed after it if, on prefix+c, the parser tests a byte beyond c.
-//
-// One parse finds most of the answer: Collect parses prefix followed by a probe that no
-// character test accepts, and reports which bytes some test at the probe's position
-// treats otherwise (seen), and which of those are first met by a test that consumes
-// them outside a lookahead (sure: the parser then reads on, so they are allowed). A
-// byte not seen parses as the probe did: allowed if the probe's parse read beyond it.
-// Only the other bytes are tried, one per class of bytes that the parser cannot tell
-// apart (see Representative), by parsing prefix+c as before; the end of input likewise
-// when matchDot ran at the probe (nothing else tells the end from the probe).
-// TestExplainMatchesProbing compares the result with trying every class.
+// expected names what may follow prefix, the valid beginning of an invalid input: the
+// printable characters, the wide classes and the end of input that the machine's
+// Expected finds allowed (it parses prefix with a probe once, and again only for the
+// classes of bytes that parse leaves undecided). TestExplainMatchesProbing compares the
+// result with trying every class.
 func (p *Parser) expected(prefix string) []string {
-	off := len(prefix)
-	ok, sure, seen, dot := p.m.Collect(prefix, p.top)
-	far, _ := p.m.Farthest()
-	asProbe := ok || far > off
-	in := func(set *[4]uint64, c byte) bool { return set[c>>6]&(1<<(c&63)) != 0 }
+	samples := p.g.samples
+	ascii, wide, end := p.m.Expected(prefix, p.top, samples)
 	var allowed [256]bool
-	var probe []byte // prefix+c, reused
-	for c := byte(0x20); c < 0x7f; c++ {
-		if p.m.Representative(c) != c {
-			continue
-		}
-		switch {
-		case !in(&seen, c):
-			allowed[c] = asProbe
-		case in(&sure, c):
-			allowed[c] = true
-		default:
-			if probe == nil {
-				probe = make([]byte, off+1)
-				copy(probe, prefix)
-			}
-			probe[off] = c
-			if p.m.Accepts(string(probe), p.top) {
-				allowed[c] = true
-			} else if f, _ := p.m.Farthest(); f > off {
-				allowed[c] = true
-			}
-		}
-	}
-	for c := byte(0x20); c < 0x7f; c++ {
-		allowed[c] = allowed[p.m.Representative(c)]
+	for c := 0x20; c < 0x7f; c++ {
+		allowed[c] = ascii[c>>6]&(1<<(c&63)) != 0
 	}
 	out := summarize(&allowed, p.g.classes)
-	for _, w := range p.g.wide {
-		// Allowed if the parser reads past all of the sample's bytes. A sample whose
-		// first byte parses as the probe does, where the probe's parse read nothing
-		// beyond it, is not.
-		if !in(&seen, w.sample[0]) && !asProbe {
-			continue
-		}
-		probe := prefix + w.sample
-		if p.m.Accepts(probe, p.top) {
-			out = append(out, w.name)
-		} else if f, _ := p.m.Farthest(); f >= len(probe) {
+	for i, w := range p.g.wide {
+		if wide&(1<<i) != 0 {
 			out = append(out, w.name)
 		}
 	}
-	// The end of input parses as the probe does unless matchDot ran at the probe.
-	if dot && p.m.Accepts(prefix, p.top) || !dot && ok {
+	if end {
 		out = append(out, "end of input")
 	}
 	return out
@@ -280,31 +220,6 @@ func charStart(s string, off int) int {
 func (p *Parser) tokens() [][3]int32 {
 	p.toks = p.m.Tokens(p.toks[:0])
 	return p.toks
-}
-
-// viable reports whether s is a valid reference or the beginning of one: the parser
-// accepts it, or its farthest failing test is at the end (it wanted more input).
-func (p *Parser) viable(s string) bool {
-	if p.m.Accepts(s, p.top) {
-		return true
-	}
-	far, _ := p.m.Farthest()
-	return far == len(s)
-}
-
-// ruleAtEnd names the token rule in which a viable s ends: the innermost token that ends
-// there if s is valid, else the rule of the farthest failing test.
-func (p *Parser) ruleAtEnd(s string) int {
-	if p.m.Run(s, p.top) {
-		for _, t := range p.tokens() { // post-order: inner tokens first
-			if int(t[2]) == len(s) {
-				return int(t[0])
-			}
-		}
-		return 0
-	}
-	_, rule := p.m.Farthest()
-	return rule
 }
 
 // maxProbe is the farthest error offset for which Error.Expected is computed: it costs

@@ -3,17 +3,14 @@ package main
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"regexp"
 	"strconv"
-	"strings"
 )
 
 // byteSet is what a byte-set rule does with the byte at its position: it consumes exactly
 // one byte, those in accept, and fails on every other value. noted holds the accepted
 // bytes on which peg's code fails a test before a later one accepts them (alpha <-
-// lowalpha / upalpha, on 'A'): that failing test records the position in Parser.far,
+// lowalpha / upalpha, on 'A'): that failing test records the position as a failure,
 // which a parse that fails later can still report, so the table test must do it too.
 // Every byte outside accept fails a test, and only bytes below 128 are ever accepted.
 type byteSet struct {
@@ -21,7 +18,7 @@ type byteSet struct {
 }
 
 // plain reports whether every byte of chars is accepted with no failing test before.
-func (s *byteSet) plain(chars []rune) bool {
+func (s *byteSet) plain(chars []int) bool {
 	for _, c := range chars {
 		if c < 0 || c >= 128 || !s.accept[c] || s.noted[c] {
 			return false
@@ -33,88 +30,78 @@ func (s *byteSet) plain(chars []rune) bool {
 // byteSetRules compiles byte-set rules into table tests.
 //
 // Per-character rules (rfc1738's xchar <- escape / reserved / unreserved, unreserved <-
-// alpha / digit / safe / extra, alpha <- lowalpha / hialpha) cost one call through
-// _rules per level for every character, and after -switch and the failure bookkeeping
-// their bodies are too big, or not of a shape, for the table and copying passes. A rule
-// that only ever consumes exactly one byte of a fixed set S, or fails without consuming,
-// is the same as one lookup in a table of S: so, with K the table of the accepted bytes
-// on which no test fails first and N the table of the others (noted, usually empty),
+// alpha / digit / safe / extra, alpha <- lowalpha / hialpha) cost one call per level for
+// every character, and peg's bodies for them are too big, or not of a shape, for the
+// table and copying passes. A rule that only ever consumes exactly one byte of a fixed
+// set S, or fails without consuming, is the same as one lookup in a table of S: so, with
+// K the table of the accepted bytes on which no test fails first and N the table of the
+// others (noted, usually empty),
 //
-//	if c := uint32(buffer[position]); c < 128 && classK[c] != 0 {
-//		goto lM
+//	if c := buffer[position]; classK[c] != 0 {
+//		position++
+//		return true
 //	}
-//	if int(position) > p.far {
-//		p.far, p.farComp = int(position), p.comp
-//	}
-//	if c := uint32(buffer[position]); c < 128 && classN[c] != 0 {
-//		goto lM
+//	p.fail(position, -1)
+//	if c := buffer[position]; classN[c] != 0 {
+//		position++
+//		return true
 //	}
 //	return false
-//	lM:
-//	position++
-//	return true
 //
 // The table shape is classes.go's, so noteTests records each table as a sure point (it
-// consumes its bytes) and probeClasses reads it; the returns stay at the body's top
-// level and the rule can fail, so inlineRules may copy it (this pass must run before
-// inlineRules, and before classTables, which takes switch cases that call these rules
-// into its tables).
+// consumes its bytes) and probeClasses reads it; the rule can fail, so copyRules may
+// copy it. This pass runs before classTables, which takes switch cases that call these
+// rules into its tables.
 //
 // S is read from the code peg generated, not from the grammar: an abstract run of the
-// rule's body for each value of the byte (0-255, Collect's probe symbol, the end symbol)
-// says what it does, through exactly the statements peg wrote, so that nothing depends
-// on reading peg's grammar syntax the way peg does. The run knows only peg's statements
-// for character tests, switches, calls of rules already found to be byte-set rules,
-// saved and restored positions, the Parser.far update, gotos and returns; any other
-// statement (a token, a component, matchDot, a predicate, an action), a test of a
-// second byte, a call of any other rule (recursion included), a success that does not
-// consume exactly one byte, a failure that does not restore the position or records no
-// failing test, or an accepted byte above 127 (rfc3987's UTF-8 bytes: the tables, as
-// Collect and probeClasses read them, are ASCII) leaves the rule as peg wrote it.
-// refused gives the reason for each rule left so. A lookahead is made of the same tests,
-// saves and restores, so a rule with one is converted when the run shows that it does
-// what a table does on every byte (&[9-=] [:=] does; !'x' [w-y] fails on 'x' with no
-// failing test, so it does not).
+// rule's body for each value of the byte (0-255) says what it does, through exactly the
+// statements peg wrote, so that nothing depends on reading peg's grammar syntax the way
+// peg does. The run knows only peg's statements for character tests, switches, calls of
+// rules already found to be byte-set rules, saved and restored positions, the record of
+// a failure, gotos and returns; any other statement (a token, a component, ., a
+// predicate), a test of a second byte, a call of any other rule (recursion included), a
+// success that does not consume exactly one byte, a failure that does not restore the
+// position or records no failing test, or an accepted byte above 127 (rfc3987's UTF-8
+// bytes: the tables, as Collect and probeClasses read them, are ASCII) leaves the rule as
+// peg wrote it. refused gives the reason for each rule left so. A lookahead is made of
+// the same tests, saves and restores, so a rule with one is converted when the run shows
+// that it does what a table does on every byte (&[9-=] [:=] does; !'x' [w-y] fails on
+// 'x' with no failing test, so it does not).
 //
 // Nothing that Run, Farthest or Collect report can change: on every byte the table test
-// accepts what the rule accepted, consumes one byte as it did, and records Parser.far
+// accepts what the rule accepted, consumes one byte as it did, and records a failure
 // exactly when a test of the rule failed (always at the rule's position, with the
-// caller's Parser.comp, since a byte-set rule tracks no component); a byte outside the
-// set fails as the probe does, so Collect may leave it unseen. The tables are sure
-// points for noteTests where peg's switch was not: a byte the table accepts is consumed
-// and the parser reads on, which is what sure promises (TestByteSetsParseAlike checks
-// that promise on a generated parser).
-func byteSetRules(code []byte, tables *tableSet) (out []byte, sets map[string]*byteSet, refused map[string]string, err error) {
-	lines := strings.Split(string(code), "\n")
-	rules, err := ruleFuncs(lines)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	sets, refused = map[string]*byteSet{}, map[string]string{}
-	byName := map[string]*ruleFunc{}
-	for _, r := range rules {
-		byName[r.name] = r
-	}
-	callees := func(r *ruleFunc) []string {
+// caller's component, since a byte-set rule tracks none); a byte outside the set fails
+// as the probe does, so Collect may leave it unseen.
+func byteSetRules(p *program) error {
+	_, err := p.findByteSets()
+	return err
+}
+
+// findByteSets is byteSetRules, returning why each rule that is not converted was not.
+func (p *program) findByteSets() (refused map[string]string, err error) {
+	p.sets, refused = map[string]*byteSet{}, map[string]string{}
+	callees := func(r *rule) []string {
 		var names []string
-		for _, line := range r.body {
-			for _, m := range ruleRef.FindAllStringSubmatch(line, -1) {
-				names = append(names, m[1])
+		ast.Inspect(r.body, func(n ast.Node) bool {
+			if name, ok := ruleCall(asExpr(n)); ok {
+				names = append(names, name)
 			}
-		}
+			return true
+		})
 		return names
 	}
 	// Callees first: a call is understood only once its rule has a byte set. What is
 	// left when nothing progresses is in a cycle of calls, or waits on one.
-	for done := 0; done < len(rules); {
+	for done := 0; done < len(p.rules); {
 		progress := false
-		for _, r := range rules {
-			if sets[r.name] != nil || refused[r.name] != "" {
+		for _, r := range p.rules {
+			if p.sets[r.name] != nil || refused[r.name] != "" {
 				continue
 			}
 			ready := true
 			for _, c := range callees(r) {
-				if byName[c] != nil && sets[c] == nil && refused[c] == "" {
+				if p.byName[c] != nil && p.sets[c] == nil && refused[c] == "" {
 					ready = false
 				}
 			}
@@ -123,48 +110,31 @@ func byteSetRules(code []byte, tables *tableSet) (out []byte, sets map[string]*b
 			}
 			progress = true
 			done++
-			if s, why := ruleByteSet(r.body, sets); s != nil {
-				sets[r.name] = s
+			if s, why := ruleByteSet(r.body, p.sets); s != nil {
+				p.sets[r.name] = s
 			} else {
 				refused[r.name] = why
 			}
 		}
 		if !progress {
-			for _, r := range rules {
-				if sets[r.name] == nil && refused[r.name] == "" {
+			for _, r := range p.rules {
+				if p.sets[r.name] == nil && refused[r.name] == "" {
 					refused[r.name] = "recursive, or calls a recursive rule"
 					done++
 				}
 			}
 		}
 	}
-	for i := len(rules) - 1; i >= 0; i-- {
-		r := rules[i]
-		s := sets[r.name]
-		if s == nil {
-			continue
+	for _, r := range p.rules {
+		if s := p.sets[r.name]; s != nil {
+			r.body = &ast.BlockStmt{List: byteSetBody(s, p.tables)}
 		}
-		m := savedEntry.FindStringSubmatch(r.body[0])
-		if m == nil {
-			// peg begins every rule that can fail so; the label is named after it.
-			delete(sets, r.name)
-			refused[r.name] = "no saved entry position"
-			continue
-		}
-		end := r.first + 1 + len(r.body)
-		lines = append(lines[:r.first+1], append(byteSetBody(s, "l"+m[1], tables), lines[end:]...)...)
 	}
-	return []byte(strings.Join(lines, "\n")), sets, refused, nil
+	return refused, nil
 }
 
-var (
-	ruleRef    = regexp.MustCompile(`_rules\[rule(\w+)\]`)
-	savedEntry = regexp.MustCompile(`^\t\t\tposition(\d+), tokenIndex\d+ := position, tokenIndex$`)
-)
-
-// byteSetBody writes the table test of a byte-set rule (see byteSetRules). label is the
-// rule's own failure label, unique in the file, reused for the success.
-func byteSetBody(s *byteSet, label string, tables *tableSet) []string {
+// byteSetBody writes the table test of a byte-set rule (see byteSetRules).
+func byteSetBody(s *byteSet, tables *tableSet) []ast.Stmt {
 	var plain, noted [128]bool
 	anyPlain, anyNoted := false, false
 	for c := range s.accept {
@@ -173,25 +143,18 @@ func byteSetBody(s *byteSet, label string, tables *tableSet) []string {
 		anyPlain = anyPlain || plain[c]
 		anyNoted = anyNoted || noted[c]
 	}
-	test := func(set *[128]bool) []string {
-		return []string{
-			"\t\t\tif c := uint32(buffer[position]); c < 128 && " + tables.name(set, "byteset.go") + "[c] != 0 {",
-			"\t\t\t\tgoto " + label,
-			"\t\t\t}",
-		}
+	accept := func(set *[128]bool) ast.Stmt {
+		return tableIf(tables.name(set, "byteset.go"), parseStmts("position++\nreturn true"), nil)
 	}
-	var body []string
+	var body []ast.Stmt
 	if anyPlain {
-		body = append(body, test(&plain)...)
+		body = append(body, accept(&plain))
 	}
-	body = append(body,
-		"\t\t\tif int(position) > p.far {",
-		"\t\t\t\tp.far, p.farComp = int(position), p.comp",
-		"\t\t\t}")
+	body = append(body, parseStmts("p.fail(position, -1)")...)
 	if anyNoted {
-		body = append(body, test(&noted)...)
+		body = append(body, accept(&noted))
 	}
-	return append(body, "\t\t\treturn false", "\t\t"+label+":", "\t\t\tposition++", "\t\t\treturn true")
+	return append(body, parseStmts("return false")...)
 }
 
 // The abstract run: peg's body flattened into a list of steps with labels.
@@ -199,8 +162,8 @@ type stepKind int
 
 const (
 	stepTest    stepKind = iota // a test of the current byte: go to target when it is false
-	stepCall                    // !_rules[ruleX](): go to target when the call succeeds
-	stepFar                     // the Parser.far update of a failing test
+	stepCall                    // !p.rX(): go to target when the call succeeds
+	stepFail                    // the record of a failing test
 	stepSave                    // positionN := position
 	stepRestore                 // position = positionN
 	stepInc                     // position++
@@ -219,25 +182,11 @@ type step struct {
 	cases  map[int]string   // stepSwitch: byte -> label of its case
 }
 
-// Values of the byte the abstract run tries besides 0-255 (Reset's buffer holds one byte
-// per element): Collect's probe symbol and peg's end symbol.
-const (
-	runProbe = 0x100
-	runEnd   = 1114112
-)
-
 // ruleByteSet runs body abstractly for every value of the current byte and returns its
 // byte set, or nil and why it is not a byte-set rule.
-func ruleByteSet(body []string, sets map[string]*byteSet) (*byteSet, string) {
-	src := "package p\n\nfunc _() bool {\n" + strings.Join(body, "\n") + "\n}\n"
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "rule.go", src, 0)
-	if err != nil {
-		return nil, "does not parse: " + err.Error()
-	}
-	fn := f.Decls[0].(*ast.FuncDecl)
-	c := &flattener{src: src, fset: fset, labels: map[string]int{}}
-	c.block(fn.Body.List)
+func ruleByteSet(body *ast.BlockStmt, sets map[string]*byteSet) (*byteSet, string) {
+	c := &flattener{labels: map[string]int{}}
+	c.block(body.List)
 	if c.err != "" {
 		return nil, c.err
 	}
@@ -253,12 +202,7 @@ func ruleByteSet(body []string, sets map[string]*byteSet) (*byteSet, string) {
 	}
 	var set byteSet
 	accepted := 0
-	values := make([]int, 0, 258)
-	for v := 0; v <= runProbe; v++ {
-		values = append(values, v)
-	}
-	values = append(values, runEnd)
-	for _, v := range values {
+	for v := 0; v < 256; v++ {
 		ok, far, why := c.run(v, sets)
 		if why != "" {
 			return nil, why
@@ -280,21 +224,15 @@ func ruleByteSet(body []string, sets map[string]*byteSet) (*byteSet, string) {
 }
 
 type flattener struct {
-	src    string
-	fset   *token.FileSet
 	steps  []step
 	labels map[string]int // label -> index of the step it precedes
 	n      int            // synthetic labels
 	err    string
 }
 
-func (c *flattener) text(n ast.Node) string {
-	return c.src[c.fset.Position(n.Pos()).Offset:c.fset.Position(n.End()).Offset]
-}
-
 func (c *flattener) refuse(n ast.Node, what string) {
 	if c.err == "" {
-		c.err = fmt.Sprintf("%s: %s", what, strings.Join(strings.Fields(c.text(n)), " "))
+		c.err = fmt.Sprintf("%s: %s", what, nodeString(n))
 	}
 }
 
@@ -313,18 +251,11 @@ func (c *flattener) block(list []ast.Stmt) {
 	}
 }
 
-var (
-	savePosition    = regexp.MustCompile(`^position(\d+) := position$`)
-	saveBoth        = regexp.MustCompile(`^position(\d+), tokenIndex(\d+) := position, tokenIndex$`)
-	restorePosition = regexp.MustCompile(`^position, tokenIndex = position(\d+), tokenIndex(\d+)$`)
-	discard         = regexp.MustCompile(`^_ = position\d+$`)
-	callTest        = regexp.MustCompile(`^!_rules\[rule(\w+)\]\(\)$`)
-)
-
-const farUpdate = "if int(position) > p.far { p.far, p.farComp = int(position), p.comp }"
-
 func (c *flattener) stmt(s ast.Stmt) {
 	if c.err != "" {
+		return
+	}
+	if _, _, ok := markerOf(s); ok {
 		return
 	}
 	switch s := s.(type) {
@@ -339,22 +270,25 @@ func (c *flattener) stmt(s ast.Stmt) {
 		c.stmt(s.Stmt)
 	case *ast.EmptyStmt:
 	case *ast.AssignStmt:
-		t := strings.Join(strings.Fields(c.text(s)), " ")
-		if m := savePosition.FindStringSubmatch(t); m != nil {
-			c.steps = append(c.steps, step{kind: stepSave, name: m[1]})
-		} else if m := saveBoth.FindStringSubmatch(t); m != nil && m[1] == m[2] {
-			c.steps = append(c.steps, step{kind: stepSave, name: m[1]})
-		} else if m := restorePosition.FindStringSubmatch(t); m != nil && m[1] == m[2] {
-			c.steps = append(c.steps, step{kind: stepRestore, name: m[1]})
-		} else if !discard.MatchString(t) {
+		if n, ok := saveStmt(s); ok {
+			c.steps = append(c.steps, step{kind: stepSave, name: n})
+		} else if n, ok := restoreStmt(s); ok {
+			c.steps = append(c.steps, step{kind: stepRestore, name: n})
+		} else {
 			c.refuse(s, "unknown assignment")
 		}
 	case *ast.IncDecStmt:
-		if c.text(s) != "position++" {
+		if !isIncrement(s) {
 			c.refuse(s, "unknown increment")
 			return
 		}
 		c.steps = append(c.steps, step{kind: stepInc})
+	case *ast.ExprStmt:
+		if !isFail(s) {
+			c.refuse(s, "unknown statement")
+			return
+		}
+		c.steps = append(c.steps, step{kind: stepFail})
 	case *ast.ReturnStmt:
 		if len(s.Results) != 1 || !isIdent(s.Results[0], "true") && !isIdent(s.Results[0], "false") {
 			c.refuse(s, "unknown return")
@@ -368,15 +302,11 @@ func (c *flattener) stmt(s ast.Stmt) {
 		}
 		c.steps = append(c.steps, step{kind: stepGoto, target: s.Label.Name})
 	case *ast.IfStmt:
-		if strings.Join(strings.Fields(c.text(s)), " ") == farUpdate {
-			c.steps = append(c.steps, step{kind: stepFar})
-			return
-		}
 		cond := step{target: c.fresh()}
-		if m := callTest.FindStringSubmatch(c.text(s.Cond)); m != nil && s.Init == nil {
+		if name, _, look, ok := callSite(s); ok && !look {
 			// The body runs when the call fails; the rest when it succeeds.
-			cond.kind, cond.rule = stepCall, m[1]
-		} else if test := byteTest(s, c.text); test != nil {
+			cond.kind, cond.rule = stepCall, name
+		} else if test := byteTest(s); test != nil {
 			cond.kind, cond.test = stepTest, test
 		} else {
 			c.refuse(s, "unknown test")
@@ -439,45 +369,20 @@ func (c *flattener) stmt(s ast.Stmt) {
 	}
 }
 
-// byteTest reads peg's failing character tests, true when the byte is not accepted:
-//
-//	if buffer[position] != rune('x') {
-//	if c := buffer[position]; c < rune('a') || c > rune('z') {
-func byteTest(s *ast.IfStmt, text func(ast.Node) string) func(v int) bool {
-	if s.Init == nil {
-		b, ok := s.Cond.(*ast.BinaryExpr)
-		if !ok || b.Op != token.NEQ || !isBufferPosition(b.X) {
-			return nil
-		}
-		x, ok := charLit(b.Y)
-		if !ok {
-			return nil
-		}
+// byteTest reads peg's failing character tests, true when the byte is not accepted.
+func byteTest(s *ast.IfStmt) func(v int) bool {
+	if x, ok := charTest(s); ok {
 		return func(v int) bool { return v != x }
 	}
-	if text(s.Init) != "c := buffer[position]" {
-		return nil
+	if a, z, ok := rangeTest(s); ok {
+		return func(v int) bool { return v < a || v > z }
 	}
-	or, ok := s.Cond.(*ast.BinaryExpr)
-	if !ok || or.Op != token.LOR {
-		return nil
-	}
-	lo, ok1 := or.X.(*ast.BinaryExpr)
-	hi, ok2 := or.Y.(*ast.BinaryExpr)
-	if !ok1 || !ok2 || lo.Op != token.LSS || hi.Op != token.GTR || !isIdent(lo.X, "c") || !isIdent(hi.X, "c") {
-		return nil
-	}
-	a, ok1 := charLit(lo.Y)
-	z, ok2 := charLit(hi.Y)
-	if !ok1 || !ok2 {
-		return nil
-	}
-	return func(v int) bool { return v < a || v > z }
+	return nil
 }
 
 // run executes the steps with byte v at the rule's position and reports whether the rule
-// succeeds and whether a failing test recorded the position in Parser.far on the way;
-// why is not empty if the run did anything a byte-set rule does not.
+// succeeds and whether a failing test recorded the position on the way; why is not
+// empty if the run did anything a byte-set rule does not.
 func (c *flattener) run(v int, sets map[string]*byteSet) (ok, far bool, why string) {
 	pos := 0
 	saved := map[string]int{}
@@ -520,7 +425,7 @@ func (c *flattener) run(v int, sets map[string]*byteSet) (ok, far bool, why stri
 				pos++
 				pc = c.labels[s.target]
 			}
-		case stepFar:
+		case stepFail:
 			if pos != 0 {
 				return false, false, "records a failing test after a byte"
 			}
@@ -530,7 +435,7 @@ func (c *flattener) run(v int, sets map[string]*byteSet) (ok, far bool, why stri
 		case stepRestore:
 			p, ok := saved[s.name]
 			if !ok {
-				return false, false, "restores position" + s.name + " before saving it"
+				return false, false, "restores " + s.name + " before saving it"
 			}
 			pos = p
 		case stepInc:

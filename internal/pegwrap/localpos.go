@@ -2,115 +2,92 @@ package main
 
 import (
 	"fmt"
-	"regexp"
-	"strings"
+	"go/ast"
 )
 
-var (
-	positionWord = regexp.MustCompile(`\bposition\b`)
-	tokenWord    = regexp.MustCompile(`\btokenIndex\b`)
-	// The three statements that hand position to other code, as peg and the passes
-	// before write them (a call of a rule, directly or through a lookahead, always as
-	// "if !CALL {", "goto L", "}"; matchDot as "if !matchDot() {" with the failure
-	// bookkeeping and a goto; add as a statement). Anything else stops generation.
-	ruleCallLine  = regexp.MustCompile(`^(\s*)if !(_rules\[rule\w+\]\(\)|p\.peek\(_rules\[rule\w+\]\)) \{$`)
-	matchDotLine  = regexp.MustCompile(`^(\s*)if !matchDot\(\) \{$`)
-	addLine       = regexp.MustCompile(`^(\s*)add\(rule\w+, position\d+(?:_\d+)*\)$`)
-	returnLine    = regexp.MustCompile(`^(\s*)return (true|false)$`)
-	otherCallLike = regexp.MustCompile(`_rules\[|matchDot\(|p\.peek\(|\badd\(|\breturn\b|\bfunc\(`)
-)
-
-// localPosition makes each rule function work on a local copy of position, pos (and of
-// tokenIndex, ti), and hand it back to the shared variable only around the code that reads or moves it:
-// the calls of other rules, matchDot, add, and the function's returns.
+// localPosition makes each rule function work on local copies of position and
+// tokenIndex, and hand them to the Parser's fields only around the code that reads or
+// moves those: the calls of other rules, and the function's returns.
 //
-// position is shared by every rule closure, so Go keeps it in memory: every position++
-// of a character loop was a load, an add and a store, and each iteration waited for
-// the store of the one before (a segment, a reg-name and the speculative userinfo scan
-// were most of an rfc3986 parse). A local lives in a register.
+// The fields are shared by every rule function, so Go keeps them in memory: every
+// position++ of a character loop was a load, an add and a store, and each iteration
+// waited for the store of the one before (a segment, a reg-name and the speculative
+// userinfo scan were most of an rfc3986 parse). A local lives in a register.
 //
-// The copy is exact because the shared variable is read or written only by that code:
-// before a call, position = pos; after a rule call or matchDot that succeeded, pos =
-// position (one that fails leaves position where it was, at pos: a rule restores it,
-// matchDot does not move it); before add, position = pos (add reads the end of the
-// token from it); before every return, position = pos (the caller reads it back).
+// The copy is exact because the fields are read or written only by that code: before a
+// call, p.position = position; after a rule call that succeeded, position = p.position
+// (one that fails leaves the field where it was, at the local: a rule restores it);
+// before every return, the fields take the locals (the caller reads them back). The same
+// holds of tokenIndex: every choice point and every turn of a loop saves it, and only
+// rule calls and add move it (add takes and returns it). Without this pass the rules
+// read and write the fields.
 //
-// tokenIndex gets the same treatment, as ti: every choice point and every turn of a
-// loop saves it, and as a field (methods.go) each save was a load from memory. Only
-// rule calls and add move it: before them tokenIndex = ti, after them ti = tokenIndex
-// (a rule that fails restores it, so the copy still holds), and before every return.
-// This pass runs after probeClasses, which reads the tests as buffer[position].
-func localPosition(code []byte) ([]byte, error) {
-	lines := strings.Split(string(code), "\n")
-	var out []string
-	inRules, inBody := false, false
-	for i := 0; i < len(lines); i++ {
-		l := lines[i]
-		switch {
-		case !inRules:
-			out = append(out, l)
-			inRules = strings.HasPrefix(l, "\t_rules = [...]func() bool{")
-			continue
-		case l == "\t}":
-			inRules = false
-			out = append(out, l)
-			continue
-		case l == "\t\tfunc() bool {":
-			inBody = true
-			out = append(out, l, "\t\t\tpos, ti := position, tokenIndex")
-			continue
-		case l == "\t\t},":
-			inBody = false
-			out = append(out, l)
-			continue
-		case !inBody:
-			out = append(out, l)
-			continue
+// This pass runs last: the others read the tests and calls as lowering writes them.
+func localPosition(p *program) error {
+	for _, r := range p.rules {
+		// A rule that does not read the token index (tokens.go) leaves it in the field.
+		state, fields := "position, tokenIndex", "p.position, p.tokenIndex"
+		if !mentions(r.body, "tokenIndex") {
+			state, fields = "position", "p.position"
 		}
-		local := tokenWord.ReplaceAllString(positionWord.ReplaceAllString(l, "pos"), "ti")
-		switch m := ruleCallLine.FindStringSubmatch(l); {
-		case m != nil:
-			if i+2 >= len(lines) || !strings.HasPrefix(strings.TrimSpace(lines[i+1]), "goto ") || lines[i+2] != m[1]+"}" {
-				return nil, fmt.Errorf("local position: line %d: a rule call not followed by goto and }", i+1)
-			}
-			out = append(out, m[1]+"if position, tokenIndex = pos, ti; !"+m[2]+" {", lines[i+1], lines[i+2], m[1]+"pos, ti = position, tokenIndex")
-			i += 2
-			continue
-		}
-		if m := matchDotLine.FindStringSubmatch(l); m != nil {
-			end := i + 1
-			for end < len(lines) && lines[end] != m[1]+"}" {
-				end++
-			}
-			if end == len(lines) {
-				return nil, fmt.Errorf("local position: line %d: matchDot's block does not end", i+1)
-			}
-			out = append(out, m[1]+"if position = pos; !matchDot() {")
-			for _, b := range lines[i+1 : end+1] {
-				if otherCallLike.MatchString(b) {
-					return nil, fmt.Errorf("local position: line %d: a call inside matchDot's failure block", i+1)
+		var fault error
+		editLists(r.body, func(list []ast.Stmt) []ast.Stmt {
+			out := make([]ast.Stmt, 0, len(list))
+			for _, s := range list {
+				labels, inner := unlabel(s)
+				if _, _, _, ok := callSite(inner); ok {
+					is := inner.(*ast.IfStmt)
+					is.Init = parseStmts(fields + " = " + state)[0]
+					out = append(out, s, parseStmts(state + " = " + fields)[0])
+					continue
 				}
-				out = append(out, tokenWord.ReplaceAllString(positionWord.ReplaceAllString(b, "pos"), "ti"))
+				if _, ok := inner.(*ast.ReturnStmt); ok {
+					out = append(out, relabel(labels, parseStmts(fields + " = " + state)[0]), inner)
+					continue
+				}
+				out = append(out, s)
 			}
-			out = append(out, m[1]+"pos = position")
-			i = end
-			continue
+			return out
+		})
+		// Every rule call must have been a call site.
+		ast.Inspect(r.body, func(n ast.Node) bool {
+			if is, ok := n.(*ast.IfStmt); ok && is.Init != nil {
+				if _, _, _, ok := callSite(&ast.IfStmt{Cond: is.Cond, Body: is.Body}); ok {
+					return false // handed over
+				}
+			}
+			if _, ok := ruleCall(asExpr(n)); ok && fault == nil {
+				fault = fmt.Errorf("localpos: rule %s calls a rule outside the shape of a call site", r.name)
+			}
+			return true
+		})
+		if fault != nil {
+			return fault
 		}
-		if m := addLine.FindStringSubmatch(l); m != nil {
-			out = append(out, m[1]+"position, tokenIndex = pos, ti", l, m[1]+"ti = tokenIndex")
-			continue
-		}
-		if m := returnLine.FindStringSubmatch(l); m != nil {
-			out = append(out, m[1]+"position, tokenIndex = pos, ti", l)
-			continue
-		}
-		if otherCallLike.MatchString(l) {
-			return nil, fmt.Errorf("local position: line %d: %q hands position on in a way this pass does not know", i+1, strings.TrimSpace(l))
-		}
-		out = append(out, local)
+		r.body.List = append(parseStmts(state+" := "+fields), r.body.List...)
 	}
-	if inRules || inBody {
-		return nil, fmt.Errorf("local position: the rule table does not end")
+	return nil
+}
+
+// fieldState makes the rule functions read and write the Parser's fields where
+// localPosition did not give them local copies.
+func fieldState(p *program) {
+	for _, r := range p.rules {
+		mapExprs(r.body, func(e ast.Expr) ast.Expr {
+			if id, ok := e.(*ast.Ident); ok && (id.Name == "position" || id.Name == "tokenIndex") {
+				return &ast.SelectorExpr{X: ast.NewIdent("p"), Sel: ast.NewIdent(id.Name)}
+			}
+			return e
+		})
 	}
-	return []byte(strings.Join(out, "\n")), nil
+}
+
+// mentions reports whether the identifier name occurs in n.
+func mentions(n ast.Node, name string) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		found = found || isIdent(asExpr(x), name)
+		return !found
+	})
+	return found
 }

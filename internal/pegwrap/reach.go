@@ -3,16 +3,13 @@ package main
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
-	"go/token"
-	"sort"
 )
 
 // reachTests lets package uri skip the second parse that makes an error's offset exact.
 //
 // After a failed Run on s, Farthest gives off, the farthest failing character test. The
 // error is at off unless s[:off+1] is still the beginning of a valid reference, which
-// package uri checked with one more parse (viable): a position past off can be read
+// Parser.ErrorAt checks with one more parse (viable): a position past off can be read
 // without a failing test there when what read it was then undone without one, by a
 // lookahead (!. after "telnet://h/x" reads the x and fails; &e reads ahead and puts the
 // position back) or by a semantic predicate. Every other way back from a position past
@@ -27,47 +24,50 @@ import (
 // q+1, every failure is at q+1 or later; the first fall is a failure's backtrack, which
 // Farthest or reach saw at or past q+1, or a lookahead's restore, which reach saw.)
 //
-// A block taken for a lookahead that is not one only records more (a parse more).
-func reachTests(code []byte) ([]byte, error) {
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "parser.go", code, parser.ParseComments)
-	if err != nil {
-		return nil, fmt.Errorf("reach: code does not parse: %w", err)
-	}
-	off := func(p token.Pos) int { return fset.Position(p).Offset }
-	notPeek, _ := blockKinds(f)
-	var at []int
-	ast.Inspect(f, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.BlockStmt:
-			if notPeek[n] || !isLookahead(n) {
-				break
+// The lookaheads are the blocks lowering marked; a block taken for a lookahead that is
+// not one only records more (a parse more). Without this pass, Reach is past every
+// position, and ErrorAt always parses again.
+func reachTests(p *program) error {
+	record := func() ast.Stmt { return parseStmts("p.reached(position)")[0] }
+	var fault error
+	for _, r := range p.rules {
+		ast.Inspect(r.body, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.BlockStmt:
+				list := x.List
+				last, i := lastStmt(list)
+				switch blockKind(x) {
+				case "look&": // before the restore, after its labels
+					labels, inner := unlabel(last)
+					if _, ok := restoreStmt(inner); !ok {
+						fault = fmt.Errorf("rule %s: &e does not end with its restore", r.name)
+						return false
+					}
+					x.List = append(append(list[:i:i], relabel(labels, record()), inner), list[i+1:]...)
+				case "look!": // before the goto that fails !e
+					if labels, inner := unlabel(last); len(labels) > 0 {
+						if _, ok := restoreStmt(inner); ok {
+							last, i = lastStmt(list[:i])
+						}
+					}
+					labels, inner := unlabel(last)
+					if _, ok := gotoOf(inner); !ok {
+						fault = fmt.Errorf("rule %s: !e does not fail by a goto", r.name)
+						return false
+					}
+					x.List = append(append(list[:i:i], relabel(labels, record()), inner), list[i+1:]...)
+				}
+			case *ast.IfStmt:
+				if isPredicate(x) {
+					x.Body.List = append([]ast.Stmt{record()}, x.Body.List...)
+				}
 			}
-			last := n.List[len(n.List)-1]
-			if g := gotoStmt(n.List[len(n.List)-2]); g != nil {
-				at = append(at, off(g.Pos())) // !e: before its goto (after a copy's label)
-			} else if l, ok := last.(*ast.LabeledStmt); ok {
-				at = append(at, off(l.Stmt.Pos())) // &e: before the restore, after the label
-			} else {
-				at = append(at, off(last.Pos())) // &e: before the restore
-			}
-		case *ast.IfStmt:
-			if isPredicate(n) {
-				at = append(at, off(n.Body.Lbrace)+1)
-			}
+			return true
+		})
+		if fault != nil {
+			return fault
 		}
-		return true
-	})
-	if len(at) == 0 {
-		return code, nil
 	}
-	sort.Ints(at)
-	const record = "if int(position)-1 > p.reach {\np.reach = int(position) - 1\n}\n"
-	out := make([]byte, 0, len(code)+len(at)*len(record))
-	last := 0
-	for _, a := range at {
-		out = append(append(out, code[last:a]...), record...)
-		last = a
-	}
-	return append(out, code[last:]...), nil
+	p.reach = true
+	return nil
 }
