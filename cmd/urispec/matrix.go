@@ -116,8 +116,9 @@ func runMatrix(x *cmdEnv, o matrixOptions, files []string) int {
 	sum := summary.New(ids, *o.examples)
 	sum.GenericOnly = !*o.schemes
 	opts := schemeOptions(*o.schemes)
-	enc := x.encoder()
-	var classes classifier
+	classes := specdiffCache{c: &classifier{}}
+	var line []byte // one input's JSON, reused
+	var sd [][]byte // its specdiff objects, reused
 	// handle counts one input with what a worker's Checker found.
 	handle := func(in inputLine, v summary.Verdicts) error {
 		sum.AddVerdicts(summary.NewExample(in.text, in.file, int64(in.line)), v)
@@ -137,6 +138,7 @@ func runMatrix(x *cmdEnv, o matrixOptions, files []string) int {
 			}
 			out.Verdicts = append(out.Verdicts, mv)
 		}
+		sd = sd[:0]
 		if v.Problem == "" {
 			for _, p := range sum.Pairs {
 				i, j := slices.Index(ids, p.Older), slices.Index(ids, p.Newer)
@@ -147,12 +149,14 @@ func runMatrix(x *cmdEnv, o matrixOptions, files []string) int {
 				if v.Errors[j] == nil {
 					accepted = p.Newer
 				}
-				if sd, ok := classes.json(p.Older, p.Newer, accepted, in.text); ok {
-					out.Specdiff = append(out.Specdiff, sd)
+				if o, ok := classes.json(p.Older, p.Newer, accepted, in.text); ok {
+					sd = append(sd, o)
 				}
 			}
 		}
-		return enc.Encode(out)
+		line = out.appendJSON(line[:0], sd)
+		_, err := x.stdout.Write(line)
+		return err
 	}
 	// Lines are checked in batches on GOMAXPROCS workers, each with its own Checker (a
 	// uri.Parser serves one goroutine), and counted in input order.
