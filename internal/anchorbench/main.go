@@ -19,19 +19,17 @@
 package main
 
 import (
-	"compress/gzip"
 	"flag"
 	"fmt"
-	"io"
 	"log"
 	"net/url"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
 	"github.com/valyala/fasthttp"
 )
@@ -173,20 +171,11 @@ func medianRange(xs []float64, format string) string {
 
 // readList reads a gzip-compressed list, one URL a line.
 func readList(path string) (*list, error) {
-	f, err := os.Open(path)
+	lines, err := testcorpus.GzipLines(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		return nil, err
-	}
-	data, err := io.ReadAll(zr)
-	if err != nil {
-		return nil, err
-	}
-	l := &list{lines: strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")}
+	l := &list{lines: lines}
 	for _, s := range l.lines {
 		l.bytes = append(l.bytes, []byte(s))
 	}
