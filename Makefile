@@ -28,8 +28,9 @@ check-generated:
 # JSON Schema and OpenAPI validators, stay out of the root go.mod): their packages are vetted
 # and tested from inside them, against this working tree through each one's go.work (which
 # replaces the version of the root module that its go.mod requires by ..). So are
-# internal/uts46/gen (a table's generator), internal/browser (which the browser test builds)
-# and internal/release (the release rehearsal's zips), vetted.
+# internal/uts46/gen (a table's generator), internal/browser (which the browser test builds),
+# internal/release (the release rehearsal's zips) and internal/anchorbench (make bench's
+# comparison with fasthttp), vetted.
 vet:
 	$(GO) vet $(PKG)
 	cd beam && $(GO) vet ./...
@@ -37,6 +38,7 @@ vet:
 	cd internal/uts46/gen && $(GO) vet ./...
 	cd internal/browser && $(GO) vet ./...
 	cd internal/release && $(GO) vet ./...
+	cd internal/anchorbench && $(GO) vet ./...
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt -l lists:" >&2; echo "$$out" >&2; exit 1; fi
 
@@ -48,10 +50,14 @@ test: vet
 	cd beam && $(GO) test -timeout $(TESTTIMEOUT) ./...
 	cd jsonschema && $(GO) test -timeout $(TESTTIMEOUT) ./...
 
-# Every spec against net/url on each benchmark corpus (testdata/corpora/README.md: realworld
-# and gosrc), then accepted and rejected lines apart; docs/performance.md reads the output.
+# Every spec against net/url on each benchmark corpus (testdata/corpora/README.md: realworld,
+# gosrc and loader), then accepted and rejected lines apart, then the scheme grammars; each
+# spec with scheme grammars by its default parser and by its generic one. Then, in one
+# process, net/url, valyala/fasthttp's URI.Parse and urispec's default and generic paths on
+# every list (internal/anchorbench, a module of its own). docs/performance.md reads both.
 bench:
-	$(GO) test ./uri -run '^$$' -bench 'RealWorld|Verdicts' -benchtime 5x -count 5
+	$(GO) test ./uri -run '^$$' -bench 'RealWorld|Verdicts|Schemes' -benchtime 5x -count 5 -timeout 0
+	cd internal/anchorbench && $(GO) run .
 
 # Differential test of every grammar against its ABNF oracle with N strings per spec and
 # per scheme grammar's top rule (grammar/schemes/); then every string of the W-method

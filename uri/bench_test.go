@@ -21,13 +21,37 @@ type benchCorpus struct {
 }
 
 // benchCorpora returns the benchmark corpora, which are of different kinds: realworld,
-// links gathered from software documentation (mostly https), and gosrc, a file: URL for
-// every file of the Go source tree (long paths, no host).
+// links gathered from software documentation (mostly https); gosrc, a file: URL for
+// every file of the Go source tree (long paths, no host); and loader, file: URLs with a
+// query string, as a Node.js program makes them to import a module afresh, every one of
+// which rfc3986's file grammar (RFC 8089) rejects.
 func benchCorpora(tb testing.TB) []benchCorpus {
 	return []benchCorpus{
 		{"realworld", gzipLines(tb, "realworld-urls.txt.gz")},
 		{"gosrc", gzipLines(tb, "gosrc-file-urls.txt.gz")},
+		{"loader", gzipLines(tb, "loader-file-urls.txt.gz")},
 	}
+}
+
+// benchParser is a parser the spec benchmarks time, named for its sub-benchmarks.
+type benchParser struct {
+	name string
+	p    *uri.Parser
+}
+
+// benchParsers returns, for each spec, its own grammar's parser (grammarParser, named
+// for the spec) and, for a spec whose NewParser applies scheme grammars by default
+// (rfc3986, rfc3987), that default parser too, named <spec>-schemes: the spec
+// benchmarks report the default path next to the generic one.
+func benchParsers(tb testing.TB) []benchParser {
+	var ps []benchParser
+	for _, spec := range uri.Specs() {
+		ps = append(ps, benchParser{spec.String(), grammarParser(tb, spec)})
+		if p, err := uri.NewParser(spec); err == nil && p.SchemeGrammars() {
+			ps = append(ps, benchParser{spec.String() + "-schemes", p})
+		}
+	}
+	return ps
 }
 
 // gzipLines returns every line of a gzip-compressed corpus file.
@@ -113,18 +137,19 @@ func netURL(s string) { url.Parse(s) }
 // BenchmarkRealWorld parses every line of each benchmark corpus with each spec's parser
 // (rfc3986 also with Validate), each timed in turn with Go's net/url on the same lines:
 // x-net-url is the ratio to net/url. Each spec's own grammar is timed (grammarParser:
-// rfc3986 and rfc3987 without the scheme grammars; BenchmarkSchemes times those).
+// rfc3986 and rfc3987 without the scheme grammars), and the default parser of a spec
+// with scheme grammars beside it (benchParsers: urispec-rfc3986-schemes).
 func BenchmarkRealWorld(b *testing.B) {
 	for _, c := range benchCorpora(b) {
 		b.Run(c.name, func(b *testing.B) {
-			for _, spec := range uri.Specs() {
-				p := grammarParser(b, spec)
+			for _, bp := range benchParsers(b) {
+				p := bp.p
 				vs := func(name string, f func(string)) {
 					b.Run(name, sideBySide(pass{c.lines, f}, "net-url", "uri", pass{c.lines, netURL}))
 				}
-				vs("urispec-"+spec.String(), func(s string) { p.Parse(s) })
-				if spec == uri.RFC3986 {
-					vs("urispec-rfc3986-validate", func(s string) { p.Validate(s) })
+				vs("urispec-"+bp.name, func(s string) { p.Parse(s) })
+				if p.Spec() == uri.RFC3986 {
+					vs("urispec-"+bp.name+"-validate", func(s string) { p.Validate(s) })
 				}
 			}
 		})
@@ -151,12 +176,14 @@ func BenchmarkParseStages(b *testing.B) {
 // rejected-message (which also asks each error for its message, Error) and
 // rejected-expected (for its Expected set), in turn with accepted lines of the same
 // lengths (sameLength; x-accepted: a rejection's cost against
-// an acceptance of the same length). A part that is empty is left out, and with it the
-// comparison that needs it. Each spec's own grammar is timed, as in BenchmarkRealWorld.
+// an acceptance of the same length). Where a spec accepts no line of a corpus, rejected
+// is timed with net/url on the same lines (x-net-url). A part that is empty is left out, and with it the
+// comparison that needs it. Each spec's own grammar is timed, and the default parser of a
+// spec with scheme grammars beside it, as in BenchmarkRealWorld.
 func BenchmarkVerdicts(b *testing.B) {
 	for _, c := range benchCorpora(b) {
-		for _, spec := range uri.Specs() {
-			p := grammarParser(b, spec)
+		for _, bp := range benchParsers(b) {
+			p := bp.p
 			var accepted, rejected []string
 			for _, l := range c.lines {
 				if p.Validate(l) == nil {
@@ -165,10 +192,13 @@ func BenchmarkVerdicts(b *testing.B) {
 					rejected = append(rejected, l)
 				}
 			}
+			name := c.name + "/" + bp.name
 			if len(accepted) == 0 {
+				// No acceptance to compare with (rfc3986-schemes on loader): the
+				// rejections against net/url on the same lines.
+				b.Run(name+"/rejected", sideBySide(pass{rejected, func(s string) { p.Parse(s) }}, "net-url", "uri", pass{rejected, netURL}))
 				continue
 			}
-			name := c.name + "/" + spec.String()
 			parse := func(s string) { p.Parse(s) }
 			b.Run(name+"/accepted", sideBySide(pass{accepted, parse}, "net-url", "uri", pass{accepted, netURL}))
 			if len(rejected) == 0 {

@@ -95,6 +95,7 @@ func TestGolden(t *testing.T) {
 
 		{name: "matrix", args: []string{"matrix", "-spec", specs, urls}},
 		{name: "matrix-json", args: []string{"matrix", "-spec", specs, "-json", crlf}},
+		{name: "matrix-json-expected", args: []string{"matrix", "-spec", "rfc3986,whatwg", "-json", "-expected", crlf}},
 		// JSON loses nothing: invalid UTF-8 is shown as U+FFFD and given exactly in base64.
 		{name: "matrix-json-bytes", args: []string{"matrix", "-spec", "rfc3986", "-json"}, stdin: "http://a/\xffb\nhttp://a/b\n"},
 		{name: "resolve-json-bytes", args: []string{"resolve", "-json", "-unvalidated"}, stdin: "http://a/\xffb\tg\xfe#f\xfd\nhttp://a/b\t#\xfc\n"},

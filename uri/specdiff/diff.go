@@ -40,7 +40,15 @@ type Report struct {
 	SplitIncomplete bool `json:"split_incomplete,omitempty"`
 
 	coA, coB []bool
+	// parted holds Classify's answers by where the automata part (partKey): the index
+	// of the class in its side's Classes.
+	parted sync.Map
 }
+
+// partKey is where Classify finds that two automata part: the side (0 for OnlyA), the
+// states of X and Y, and the byte class of X that Y cannot step on (-1 at the end of
+// the input). The class of a string depends on nothing else.
+type partKey [4]int32
 
 // Side is one difference X ∖ Y of two languages.
 type Side struct {
@@ -559,22 +567,31 @@ func stops(x, y *automaton.DFA, qx, qy int32, coX []bool) []stop {
 // Classify returns the class of r's difference that s belongs to, and false when both
 // languages accept s or both reject it.
 func (r *Report) Classify(s string) (Class, bool) {
-	x, y, side, co := r.A.d, r.B.d, &r.OnlyA, r.coA
+	x, y, side, co, sideN := r.A.d, r.B.d, &r.OnlyA, r.coA, int32(0)
 	if !x.Accepts(s) {
-		x, y, side, co = y, x, &r.OnlyB, r.coB
+		x, y, side, co, sideN = y, x, &r.OnlyB, r.coB, 1
 	}
 	if !x.Accepts(s) || y.Accepts(s) {
 		return Class{}, false
 	}
 	qx, qy := x.Start, y.Start
 	var key string
+	var pk partKey
 	for i := 0; i <= len(s); i++ {
 		if i == len(s) {
+			pk = partKey{sideN, qx, qy, -1}
+			if c, ok := r.parted.Load(pk); ok {
+				return side.Classes[c.(int)], true
+			}
 			key = Class{GoesOn: ruleRef(x, x.Kernel[qx]), Stops: ruleRef(y, y.Kernel[qy]), At: "end of input"}.Key()
 			break
 		}
 		ty := y.Step(qy, s[i])
 		if ty == automaton.Dead {
+			pk = partKey{sideN, qx, qy, int32(x.Class[s[i]])}
+			if c, ok := r.parted.Load(pk); ok {
+				return side.Classes[c.(int)], true
+			}
 			on := ruleRef(x, x.Consume[int(qx)*x.NClass+int(x.Class[s[i]])])
 			for _, st := range stops(x, y, qx, qy, co) {
 				if st.goesOn.Rule == on.Rule {
@@ -585,8 +602,9 @@ func (r *Report) Classify(s string) (Class, bool) {
 		}
 		qx, qy = x.Step(qx, s[i]), ty
 	}
-	for _, c := range side.Classes {
+	for i, c := range side.Classes {
 		if c.Key() == key {
+			r.parted.Store(pk, i)
 			return c, true
 		}
 	}

@@ -2,7 +2,9 @@ package specdiff_test
 
 import (
 	"fmt"
+	"os"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -79,6 +81,32 @@ func TestClassifyEveryWitness(t *testing.T) {
 		}
 		if _, ok := r.Classify("http://example.com/"); ok {
 			t.Errorf("%s, %s: http://example.com/ classified", p.A, p.B)
+		}
+	}
+}
+
+// TestClassifyKept checks the answers Classify keeps by where the automata part: every
+// line of the real-world sample and every witness, classified after all the others
+// (the answer kept from another string where they part alike), is classified as it is
+// from the automata alone.
+func TestClassifyKept(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/corpora/realworld-sample.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sample := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	for _, p := range specdiff.AllPairs() {
+		r := diff(t, p.A, p.B)
+		lines := append(append(witnesses(r.OnlyA), witnesses(r.OnlyB)...), sample...)
+		kept := make([]specdiff.Class, len(lines))
+		for i, l := range lines {
+			kept[i], _ = r.Classify(l)
+		}
+		for i, l := range lines {
+			r.ForgetParts()
+			if want, _ := r.Classify(l); want.Key() != kept[i].Key() {
+				t.Errorf("%s, %s: Classify(%q) = %q after the others, %q alone", p.A, p.B, l, kept[i].Key(), want.Key())
+			}
 		}
 	}
 }
