@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
 )
 
@@ -95,13 +97,13 @@ func (failWriter) Write([]byte) (int, error) {
 var everyCommand = [][]string{
 	{"check", "http://a/b"},
 	{"check", "-json", "-spec", "all", "http://a/b"},
-	{"lint", "../../testdata/cmd/hazards.txt"},
-	{"matrix", "../../testdata/cmd/urls.txt"},
-	{"matrix", "-json", "../../testdata/cmd/urls.txt"},
-	{"matrix", "-summary-json", "../../testdata/cmd/urls.txt"},
-	{"matrix", "-html", "../../testdata/cmd/urls.txt"},
-	{"compare", "../../testdata/cmd/urls.txt"},
-	{"compare", "-json", "../../testdata/cmd/urls.txt"},
+	{"lint", "../../testdata/lists/hazards.txt"},
+	{"matrix", "../../testdata/lists/urls.txt"},
+	{"matrix", "-json", "../../testdata/lists/urls.txt"},
+	{"matrix", "-summary-json", "../../testdata/lists/urls.txt"},
+	{"matrix", "-html", "../../testdata/lists/urls.txt"},
+	{"compare", "../../testdata/lists/urls.txt"},
+	{"compare", "-json", "../../testdata/lists/urls.txt"},
 	{"explain", "http://a/b"},
 	{"explain", "-json", "http://a/b"},
 	{"resolve", "http://a/b", "c"},
@@ -138,7 +140,7 @@ func TestWriteErrorsFull(t *testing.T) {
 		t.Skip(err)
 	}
 	defer full.Close()
-	for _, args := range [][]string{{"check", "x"}, {"matrix", "../../testdata/cmd/urls.txt"}, {"specs"}} {
+	for _, args := range [][]string{{"check", "x"}, {"matrix", "../../testdata/lists/urls.txt"}, {"specs"}} {
 		cmd := exec.Command(os.Args[0], args...)
 		cmd.Args[0] = "urispec"
 		cmd.Stdout = full
@@ -349,4 +351,49 @@ func TestStreams(t *testing.T) {
 		io.Copy(io.Discard, outR)
 		<-done
 	}
+}
+
+// TestCRLFLikeLF: a CRLF file gives the same verdicts as the same lines with LF.
+func TestCRLFLikeLF(t *testing.T) {
+	data, err := os.ReadFile(testcorpus.Path(t, "testdata/lists/mixed-crlf.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte("\r\n")) {
+		t.Fatal("mixed-crlf.txt has no CRLF")
+	}
+	lf := bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+	for _, cmd := range [][]string{{"matrix", "-json", "-spec", allSpecs()}, {"compare"}, {"check", "-json"}} {
+		var a, b, stderr bytes.Buffer
+		sa := run(cmd, bytes.NewReader(data), &a, &stderr)
+		sb := run(cmd, bytes.NewReader(lf), &b, &stderr)
+		if diff := cmp.Diff(a.String(), b.String()); diff != "" || sa != sb {
+			t.Errorf("%v: CRLF and LF inputs differ (status %d, %d; -crlf +lf):\n%s", cmd, sa, sb, diff)
+		}
+	}
+}
+
+// TestPaletteNoTerminal: explain writes no escape sequences to a file or a buffer.
+func TestPaletteNoTerminal(t *testing.T) {
+	if p := paletteFor(&bytes.Buffer{}); p != (palette{}) {
+		t.Errorf("buffer: palette %+v, want none", p)
+	}
+	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if p := paletteFor(f); p != (palette{}) {
+		t.Errorf("regular file: palette %+v, want none", p)
+	}
+}
+
+// allSpecs is every spec's ID, in date order, comma-separated: the -spec of a run that
+// compares every version.
+func allSpecs() string {
+	var ids []string
+	for _, s := range uri.Specs() {
+		ids = append(ids, s.String())
+	}
+	return strings.Join(ids, ",")
 }

@@ -14,8 +14,8 @@ import (
 // with and without expected sets, a scheme and section, a validation name, classes and
 // null classes, input_error, input_base64, HTML-special bytes).
 func TestMatrixJSONEncoding(t *testing.T) {
-	files := []string{"../../testdata/cmd/urls.txt", "../../testdata/cmd/mixed-crlf.txt",
-		"../../testdata/cmd/hazards.txt", "../../testdata/cmd/lenient.txt"}
+	files := []string{"../../testdata/lists/urls.txt", "../../testdata/lists/mixed-crlf.txt",
+		"../../testdata/lists/hazards.txt", "../../testdata/lists/lenient.txt"}
 	for _, extra := range [][]string{nil, {"-expected"}} {
 		out := runOK(t, append(append([]string{"matrix", "-json"}, extra...), files...)...)
 		lines := strings.SplitAfter(out, "\n")

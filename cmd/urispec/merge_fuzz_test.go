@@ -15,7 +15,7 @@ import (
 // merge writes nothing before every summary is read and checked, no partial report can
 // come out of a bad file.
 func FuzzMerge(f *testing.F) {
-	input, err := os.ReadFile("../../testdata/cmd/mixed-crlf.txt")
+	input, err := os.ReadFile("../../testdata/lists/mixed-crlf.txt")
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -141,7 +141,7 @@ func TestMergeReportIsMatrixReport(t *testing.T) {
 	for _, args := range [][]string{{}, {"-spec", "rfc2396,rfc3986", "-groups", "3", "-examples", "1"}} {
 		dir := t.TempDir()
 		sum := filepath.Join(dir, "sum.json")
-		input := "../../testdata/cmd/mixed-crlf.txt"
+		input := "../../testdata/lists/mixed-crlf.txt"
 		if err := os.WriteFile(sum, []byte(runOK(t, append(append([]string{"matrix", "-summary-json"}, args...), input)...)), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -160,8 +160,8 @@ func TestMergeErrors(t *testing.T) {
 	dir := t.TempDir()
 	a := filepath.Join(dir, "a.json")
 	b := filepath.Join(dir, "b.json")
-	os.WriteFile(a, []byte(runOK(t, "matrix", "-summary-json", "-spec", "rfc2396,rfc3986", "../../testdata/cmd/mixed-crlf.txt")), 0o644)
-	os.WriteFile(b, []byte(runOK(t, "matrix", "-summary-json", "-spec", "rfc3986", "../../testdata/cmd/mixed-crlf.txt")), 0o644)
+	os.WriteFile(a, []byte(runOK(t, "matrix", "-summary-json", "-spec", "rfc2396,rfc3986", "../../testdata/lists/mixed-crlf.txt")), 0o644)
+	os.WriteFile(b, []byte(runOK(t, "matrix", "-summary-json", "-spec", "rfc3986", "../../testdata/lists/mixed-crlf.txt")), 0o644)
 	bad := filepath.Join(dir, "bad.json")
 	os.WriteFile(bad, []byte(`{"format": 99}`), 0o644)
 	for _, tc := range []struct {
@@ -172,7 +172,7 @@ func TestMergeErrors(t *testing.T) {
 		{[]string{"merge", a, b}, "different specs"},
 		{[]string{"merge", bad}, "format: 99"},
 		{[]string{"merge", filepath.Join(dir, "missing.json")}, "no such file"},
-		{[]string{"merge", "../../testdata/cmd/mixed-crlf.txt"}, "not a summary"},
+		{[]string{"merge", "../../testdata/lists/mixed-crlf.txt"}, "not a summary"},
 		{[]string{"matrix", "-json", "-summary-json"}, "exclude each other"},
 	} {
 		var stdout, stderr bytes.Buffer
@@ -184,8 +184,8 @@ func TestMergeErrors(t *testing.T) {
 
 // TestMergeStdin: merge with no summary named reads one from standard input, as "-" does.
 func TestMergeStdin(t *testing.T) {
-	sum := runOK(t, "matrix", "-summary-json", "-spec", "rfc2396,rfc3986", "../../testdata/cmd/urls.txt")
-	want := runOK(t, "matrix", "-spec", "rfc2396,rfc3986", "../../testdata/cmd/urls.txt")
+	sum := runOK(t, "matrix", "-summary-json", "-spec", "rfc2396,rfc3986", "../../testdata/lists/urls.txt")
+	want := runOK(t, "matrix", "-spec", "rfc2396,rfc3986", "../../testdata/lists/urls.txt")
 	for _, args := range [][]string{{"merge"}, {"merge", "-"}} {
 		var stdout, stderr bytes.Buffer
 		if status := run(args, strings.NewReader(sum), &stdout, &stderr); status != exitOK || stdout.String() != want {

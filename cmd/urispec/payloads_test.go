@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
 )
 
@@ -269,7 +270,7 @@ const (
 // TestPayloadTables computes the payload tables and compares them with docs/hazards.md
 // (rewrites them there with -update); every unflagged payload must fall in a class.
 func TestPayloadTables(t *testing.T) {
-	root := repoRoot(t)
+	root := testcorpus.Root(t)
 	dir := filepath.Join(root, "testdata", "payloads")
 	lists := readPayloads(t, dir, readDNSNames(t, dir))
 	for file, lines := range lists {

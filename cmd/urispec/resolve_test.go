@@ -36,32 +36,8 @@ func runCases(t *testing.T, cases []cmdCase) {
 
 const appendixBase = "http://a/b/c/d;p?q"
 
-// TestGoldenResolve runs resolve, normalize and equal into testdata/cmd/*.golden (the
-// conventions of golden_test.go); -update rewrites them.
-func TestGoldenResolve(t *testing.T) {
-	specs := specList()
-	resolveStdin := "http://a/b/c\t../d\r\n" + "http://x\t/y\n" + "no tab\n" + "http://a/\x00b\tg\r\n" + longLine + "\r\n" + "/rel\tg\n" + "http://a/b/c/d;p?q\t#s"
-	runGolden(t, []goldenCase{
-		{name: "resolve-args", args: []string{"resolve", "-spec", specs, appendixBase, "g", "../../../g", "#s", "", "?y", "g h"}},
-		{name: "resolve-json", args: []string{"resolve", "-spec", specs, "-json", appendixBase, "g", "", "http:g", "g h"}},
-		{name: "resolve-nonstrict", args: []string{"resolve", "-spec", specs, "-nonstrict", appendixBase, "http:g"}},
-		{name: "resolve-flaw", args: []string{"resolve", "-spec", specs, "-json", "f:/x", ".//g", "..//a@b@c"}},
-		{name: "resolve-stdin", args: []string{"resolve", "-spec", specs}, stdin: resolveStdin},
-		{name: "resolve-stdin-json", args: []string{"resolve", "-spec", specs, "-json"}, stdin: resolveStdin},
-		{name: "resolve-usage", args: []string{"resolve", appendixBase}},
-		{name: "normalize-args", args: []string{"normalize", "-spec", specs, "HTTP://Example.COM:80", "eXAMPLE://a/./b/../b/c/%7a", "http://a b", "x:%7e"}},
-		{name: "normalize-levels", args: []string{"normalize", "-spec", specs, "-level", "syntax", "HTTP://Example.COM:80/%7e/./a"}},
-		{name: "normalize-stdin", args: []string{"normalize", "-spec", specs}, stdin: awkwardStdin},
-		{name: "normalize-bad-level", args: []string{"normalize", "-level", "protocol", "x:y"}},
-		{name: "equal-seed-syntax", args: []string{"equal", "-spec", specs, "-level", "syntax", "example://a/b/c/%7A", "eXAMPLE://a/./b/../b/c/%7a"}},
-		{name: "equal-seed-simple", args: []string{"equal", "-spec", specs, "-level", "simple", "example://a/b/c/%7A", "eXAMPLE://a/./b/../b/c/%7a"}},
-		{name: "equal-invalid", args: []string{"equal", "-spec", specs, "x:y", "a b"}},
-		{name: "equal-usage", args: []string{"equal", "x:y"}},
-	})
-}
-
-// TestResolveCommandSpecs checks per-spec answers that the golden runs (which name only
-// goldenSpecs) do not cover; each case is skipped while its spec has no parser.
+// TestResolveCommandSpecs checks per-spec answers that the scripts (which name rfc3986 or
+// every spec) do not cover; each case is skipped while its spec has no parser.
 func TestResolveCommandSpecs(t *testing.T) {
 	runCases(t, []cmdCase{
 		{name: "same document", args: []string{"resolve", "-json", "-spec", "rfc2396", appendixBase, "#s", ""},

@@ -3,6 +3,7 @@ package main
 import (
 	"compress/gzip"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -15,6 +16,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rogpeppe/go-internal/testscript"
+	"github.com/urispec/urispec/internal/testcorpus"
+	"github.com/urispec/urispec/uri"
 )
 
 // TestMain makes the test binary the urispec command when testscript runs it by that
@@ -23,28 +26,91 @@ func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){"urispec": main})
 }
 
-// repoRoot is the repository root, where the scripts' file names are relative to.
-func repoRoot(t *testing.T) string {
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
+// update makes the tests that compare an output with a committed file rewrite the file:
+// the scripts' cmp files (TestScripts), docs/changes.md, docs/report.png and the payload
+// table. Read the diff before committing.
+var update = flag.Bool("update", false, "rewrite the expected outputs (scripts' cmp files, docs/changes.md, ...) with the current ones")
+
+// TestScripts runs testdata/script/*.txtar, one subtest per script (go test
+// ./cmd/urispec -run TestScripts/NAME runs one). In each script's directory, testdata
+// is the repository's testdata/ (a symbolic link), so that a script names the inputs
+// under testdata/ as a user in the repository root would; $VERSIONS is every
+// spec, in date order (uri.Specs), so that a run comparing versions gains a spec when one
+// is added. Besides testscript's commands, a script has "status" and "decode"
+// (scriptCmds). With -update, a "cmp stdout FILE" or "cmp stderr FILE" that fails
+// rewrites FILE in the script instead.
+func TestScripts(t *testing.T) {
+	root := testcorpus.Root(t)
+	var versions []string
+	for _, s := range uri.Specs() {
+		versions = append(versions, s.String())
 	}
-	return root
+	testscript.Run(t, testscript.Params{
+		Dir: filepath.Join("testdata", "script"),
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("VERSIONS", strings.Join(versions, ","))
+			return os.Symlink(filepath.Join(root, "testdata"), filepath.Join(env.WorkDir, "testdata"))
+		},
+		Cmds:                scriptCmds,
+		RequireExplicitExec: true,
+		UpdateScripts:       *update,
+	})
 }
 
-// TestScripts runs testdata/script/*.txtar: each script starts in the repository root
-// ($ROOT), so that it names the inputs under testdata/ as a user would.
-func TestScripts(t *testing.T) {
-	root := repoRoot(t)
-	testscript.Run(t, testscript.Params{
-		Dir: filepath.Join(root, "testdata", "script"),
-		Setup: func(env *testscript.Env) error {
-			env.Setenv("ROOT", root)
-			env.Cd = root
-			return nil
-		},
-		RequireExplicitExec: true,
-	})
+// scriptCmds are the commands TestScripts adds to testscript's.
+var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
+	"status": statusCmd,
+	"decode": decodeCmd,
+}
+
+// statusCmd is "status N PROGRAM ARGS...": it runs PROGRAM as exec does and fails unless
+// its exit status is N (exec and ! exec tell 0 from not 0; urispec's 1, invalid input,
+// and 2, a usage or file error, are apart).
+func statusCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: status N PROGRAM ARGS...")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("status: %q is no exit status", args[0])
+	}
+	err = ts.Exec(args[1], args[2:]...)
+	got := 0
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		got = ee.ExitCode()
+	} else if err != nil {
+		ts.Fatalf("%v", err)
+	}
+	if got != want {
+		ts.Fatalf("exit status %d, want %d", got, want)
+	}
+}
+
+// longLine is an input line one byte over the limit of eachLine.
+var longLine = "http://a/" + strings.Repeat("a", maxLine-8)
+
+// decodeCmd is "decode SRC DST": each line of SRC is a Go string literal, or LONGLINE
+// (longLine, without its line end); DST gets them one after the other. It writes the
+// inputs a script cannot hold as text: CR, NUL, invalid UTF-8, a line longer than the
+// command reads, a last line without a line end.
+func decodeCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: decode SRC DST")
+	}
+	var out strings.Builder
+	for i, line := range strings.Split(strings.TrimSuffix(ts.ReadFile(args[0]), "\n"), "\n") {
+		if line == "LONGLINE" {
+			out.WriteString(longLine)
+			continue
+		}
+		s, err := strconv.Unquote(line)
+		if err != nil {
+			ts.Fatalf("%s:%d: %v: want a Go string literal or LONGLINE", args[0], i+1, err)
+		}
+		out.WriteString(s)
+	}
+	ts.Check(os.WriteFile(ts.MkAbs(args[1]), []byte(out.String()), 0o644))
 }
 
 // Console examples in Markdown (README.md and docs/*.md) are tests. In a block fenced
@@ -248,7 +314,7 @@ type markdownDoc struct{ name, text string }
 
 // markdownDocs reads README.md and docs/*.md, whose examples and figures are tests.
 func markdownDocs(t *testing.T) []markdownDoc {
-	root := repoRoot(t)
+	root := testcorpus.Root(t)
 	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
 	if err != nil {
 		t.Fatal(err)
@@ -268,7 +334,7 @@ func markdownDocs(t *testing.T) []markdownDoc {
 // TestDocExamples runs every console example of README.md and docs/*.md (see
 // docCommands): one script per Markdown file, one doc command per example.
 func TestDocExamples(t *testing.T) {
-	root := repoRoot(t)
+	root := testcorpus.Root(t)
 	scripts := t.TempDir()
 	n := 0
 	for _, doc := range markdownDocs(t) {
@@ -317,4 +383,18 @@ func TestDocExamples(t *testing.T) {
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){"doc": docCmd, "gunzip": gunzipCmd},
 	})
+}
+
+// shellWords writes args as a command line: plain words as they are, others quoted.
+func shellWords(args []string) string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = a
+		if a == "" || strings.IndexFunc(a, func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_-./:,=@%+", r))
+		}) >= 0 {
+			out[i] = strconv.Quote(a)
+		}
+	}
+	return strings.Join(out, " ")
 }

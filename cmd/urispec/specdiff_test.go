@@ -3,8 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/urispec/urispec/internal/testcorpus"
 )
 
 // runStdin runs urispec with input on standard input and returns standard output,
@@ -108,5 +111,29 @@ func checkSpecdiff(t *testing.T, what string, ds []specdiffJSON, witness, goesOn
 	}
 	if !strings.Contains(d.Note, goesOn) {
 		t.Errorf("%s: note %q does not name %s", what, d.Note, goesOn)
+	}
+}
+
+// TestChangesPage: docs/changes.md is what urispec diff -markdown -spec lineage writes
+// (go test ./cmd/urispec -run TestChangesPage -update rewrites it).
+func TestChangesPage(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	run([]string{"diff", "-markdown", "-spec", "lineage"}, strings.NewReader(""), &stdout, &stderr)
+	if stderr.Len() > 0 {
+		t.Fatalf("stderr: %s", stderr.String())
+	}
+	path := testcorpus.Path(t, "docs/changes.md")
+	if *update {
+		if err := os.WriteFile(path, stdout.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(stdout.Bytes(), want) {
+		t.Errorf("docs/changes.md is not what urispec diff -markdown -spec lineage writes: run go test ./cmd/urispec -run TestChangesPage -update and read the diff")
 	}
 }
