@@ -4,7 +4,7 @@ N        ?= 1000000
 FUZZTIME ?= 1m
 PKG      := ./...
 
-.PHONY: all generate check-generated test vet fuzz bench conformance release-rehearsal
+.PHONY: all generate check-generated test test-modules vet vet-root vet-modules fuzz bench conformance conformance-sample release-rehearsal
 
 all: test
 
@@ -24,29 +24,40 @@ check-generated:
 		echo "check-generated: gen/ and internal/pegwrap/api are up to date"; \
 	else echo "check-generated: generated files are stale: run 'make generate' and commit" >&2; exit 1; fi
 
+# vet-root vets the root module (the library, the command and their internal packages)
+# and checks gofmt on every Go file; make test runs it.
+vet-root:
+	$(GO) vet $(PKG)
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt -l lists:" >&2; echo "$$out" >&2; exit 1; fi
+
 # beam/ and jsonschema/ are modules of their own (Apache Beam's dependencies, and those of the
 # JSON Schema and OpenAPI validators, stay out of the root go.mod): their packages are vetted
 # and tested from inside them, against this working tree through each one's go.work (which
 # replaces the version of the root module that its go.mod requires by ..). So are
 # internal/uts46/gen (a table's generator), internal/browser (which the browser test builds),
 # internal/release (the release rehearsal's zips) and internal/anchorbench (make bench's
-# comparison with fasthttp), vetted.
-vet:
-	$(GO) vet $(PKG)
+# comparison with fasthttp), vetted. make vet vets them all; make test-modules too.
+vet: vet-root vet-modules
+vet-modules:
 	cd beam && $(GO) vet ./...
 	cd jsonschema && $(GO) vet ./...
 	cd internal/uts46/gen && $(GO) vet ./...
 	cd internal/browser && $(GO) vet ./...
 	cd internal/release && $(GO) vet ./...
 	cd internal/anchorbench && $(GO) vet ./...
-	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
-	if [ -n "$$out" ]; then echo "gofmt -l lists:" >&2; echo "$$out" >&2; exit 1; fi
 
-# The test command of the README (and of .ci/run). TESTTIMEOUT bounds each package's run: go
-# test's default of 10 minutes is less than package uri takes on 2 cores that other work shares.
+# The test command of the README: the library and the command (the root module), with the
+# long oracle and probing tests at their default, small sizes (make conformance runs them
+# whole). It needs no module that only beam/ and jsonschema/ use. TESTTIMEOUT bounds each
+# package's run: go test's default of 10 minutes is short for a loaded machine.
 TESTTIMEOUT ?= 45m
-test: vet
+test: vet-root
 	$(GO) test -timeout $(TESTTIMEOUT) $(PKG)
+
+# The modules of their own (Apache Beam's pipeline, the JSON Schema and OpenAPI plug-ins):
+# vetted, with the other modules above, and tested. CI runs it after make test.
+test-modules: vet-modules
 	cd beam && $(GO) test -timeout $(TESTTIMEOUT) ./...
 	cd jsonschema && $(GO) test -timeout $(TESTTIMEOUT) ./...
 
@@ -60,14 +71,27 @@ bench:
 	cd internal/anchorbench && $(GO) run .
 
 # Differential test of every grammar against its ABNF oracle with N strings per spec and
-# per scheme grammar's top rule (grammar/schemes/); then every string of the W-method
-# suite of each grammar's minimal automaton, and the witnesses of every pair of languages
-# (uri/specdiff_test.go); then every generator pass switched off on every grammar, against
-# the parser with all passes (make test covers every pass on two grammars only).
+# per scheme grammar's top rule (grammar/schemes/), N1738 per entry rule of RFC 1738's
+# grammar (each is a few times slower), and every input of the reference
+# explain comparison; then every string of the W-method suite of each grammar's minimal
+# automaton, and the witnesses of every pair of languages (uri/specdiff_test.go); then
+# every generator pass switched off on every grammar, against the parser with all passes.
+# make test runs the same tests small: a few hundred oracle strings per spec or rule, one
+# explain input in ten, every pass on internal/pegwrap's small test grammar.
+N1738   ?= 800
 conformance:
-	$(GO) test ./uri -run '^(TestOracle|TestSchemeOracle|TestOracleRFC1630Generic)$$' -count 1 -timeout 0 -v -oracle.n=$(N)
+	$(GO) test ./uri -run '^(TestOracle|TestSchemeOracle|TestOracleRFC1630Generic|TestURL1993NearMisses|TestExplainMatchesProbing)$$' -count 1 -timeout 0 -v -oracle.n=$(N) -probing.sample=1
+	$(GO) test ./uri -run '^TestOracleRFC1738Entries$$' -count 1 -timeout 0 -v -oracle.n=$(N1738)
 	$(GO) test ./uri -run '^TestSpecdiff' -count 1 -timeout 0 -v -specdiff.sample=1 -specdiff.pairs=all
 	$(GO) test ./internal/pegwrap -run '^TestPassesKeepTheLanguage$$' -count 1 -timeout 0 -v -passes.all
+
+# The sample of make conformance that CI runs: 2,000 oracle strings per spec and 800 per
+# RFC 1738 entry rule (make test: 400 and 200), every explain input (make test: one in ten),
+# every pass on grammar/rfc3986.peg as well as on the test grammar.
+conformance-sample:
+	$(GO) test ./uri -run '^(TestOracle|TestSchemeOracle|TestOracleRFC1630Generic|TestURL1993NearMisses|TestExplainMatchesProbing)$$' -count 1 -timeout $(TESTTIMEOUT) -oracle.n=2000 -probing.sample=1
+	$(GO) test ./uri -run '^TestOracleRFC1738Entries$$' -count 1 -timeout $(TESTTIMEOUT) -oracle.n=800
+	$(GO) test ./internal/pegwrap -run '^TestPassesKeepTheLanguage$$' -count 1 -timeout $(TESTTIMEOUT) -passes.grammars=rfc3986
 
 # Run every fuzz target for FUZZTIME each, one after the other. Each input that widens
 # coverage is minimized in at most FUZZMINIMIZE runs of the target (go test's default is

@@ -297,7 +297,7 @@ func TestURL1993NearMisses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := oracleCount(t, 400, 2000)
+	n := oracleCount(t, 400)
 	r := rand.New(rand.NewPCG(1993, 7))
 	seen := map[string]bool{}
 	checked, valid, bad := 0, 0, 0

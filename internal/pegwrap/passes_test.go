@@ -19,7 +19,10 @@ import (
 var (
 	passesAll = flag.Bool("passes.all", false,
 		"TestPassesKeepTheLanguage: every pass on every grammar (make conformance runs it); "+
-			"without it, every pass on grammar/rfc3986.peg and api/testdata/tiny.peg")
+			"without it, every pass on api/testdata/tiny.peg and the grammars of -passes.grammars")
+	passesGrammars = flag.String("passes.grammars", "",
+		"TestPassesKeepTheLanguage: comma-separated grammars of grammar/ (rfc3986) to run besides "+
+			"api/testdata/tiny.peg (make conformance-sample: rfc3986)")
 	passesSeeds = flag.Int("passes.seeds", 250,
 		"TestPassesKeepTheLanguage: strings generated from each oracle top rule, each with 3 near-misses")
 )
@@ -33,14 +36,22 @@ var (
 // tests of the two parsers treat alike) and on a sample of the ABNF oracle's strings and
 // near-misses (testdata/passdiff/main.go compares them).
 //
-// Building the parsers is the cost: by default the test covers every pass on
-// grammar/rfc3986.peg and api/testdata/tiny.peg; with -passes.all (make conformance),
-// every pass on every grammar of grammar/ and grammar/schemes/.
+// Building the parsers is the cost, about a minute per grammar on 2 cores: by default
+// the test covers every pass on api/testdata/tiny.peg, the small grammar written for the
+// passes' tests; -passes.grammars=rfc3986 adds grammar/rfc3986.peg (make conformance-sample, which
+// CI runs), and -passes.all every grammar of grammar/ and grammar/schemes/ (make
+// conformance). The test logs the grammars it ran.
 func TestPassesKeepTheLanguage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds two parsers per pass and grammar (make conformance runs every grammar)")
 	}
-	grammars := []string{filepath.Join("api", "testdata", "tiny.peg"), filepath.Join("..", "..", "grammar", "rfc3986.peg")}
+	grammars := []string{filepath.Join("api", "testdata", "tiny.peg")}
+	for _, name := range strings.Split(*passesGrammars, ",") {
+		if name != "" {
+			grammars = append(grammars, filepath.Join("..", "..", "grammar", name+".peg"))
+		}
+	}
+	defer func() { t.Logf("grammars: %s (-passes.grammars, -passes.all add more)", strings.Join(grammars, ", ")) }()
 	if *passesAll {
 		grammars = grammars[:1]
 		for _, dir := range []string{filepath.Join("..", "..", "grammar"), filepath.Join("..", "..", "grammar", "schemes")} {
