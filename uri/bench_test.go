@@ -10,10 +10,6 @@ import (
 	"github.com/urispec/urispec/uri"
 )
 
-// corpora holds the copies of the test corpora (testdata/corpora/README.md gives their
-// provenance).
-const corpora = "../testdata/corpora/"
-
 // benchCorpus is a list of URLs that the benchmarks run on, named for their sub-benchmarks.
 type benchCorpus struct {
 	name  string
@@ -54,13 +50,10 @@ func benchParsers(tb testing.TB) []benchParser {
 	return ps
 }
 
-// gzipLines returns every line of a gzip-compressed corpus file.
+// gzipLines returns every line of a gzip-compressed corpus of testdata/corpora
+// (testdata/corpora/README.md gives their provenance).
 func gzipLines(tb testing.TB, name string) []string {
-	lines, err := testcorpus.GzipLines(corpora + name)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return lines
+	return testcorpus.Lines(tb, "testdata/corpora/"+name)
 }
 
 // pass is one function to time over a list of lines.

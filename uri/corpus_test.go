@@ -2,6 +2,7 @@ package uri_test
 
 import (
 	"fmt"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"sort"
 	"strconv"
 	"strings"
@@ -74,7 +75,7 @@ func rawControls(s string) string {
 // knownDisagreements reads a testdata/corpus file: spec, line, then the reason.
 func knownDisagreements(t *testing.T, file string) map[string]string {
 	known := map[string]string{}
-	for _, row := range uri.ReadTSV(t, "../testdata/corpus/"+file, true) {
+	for _, row := range uri.ReadTSV(t, testcorpus.Path(t, "testdata/corpus/"+file), true) {
 		if len(row.Fields) < 4 || row.Fields[len(row.Fields)-1] == "" {
 			t.Fatalf("%s line %d: want spec, line, ..., reason", file, row.Line)
 		}
@@ -106,7 +107,7 @@ func checkDisagreements(t *testing.T, file string, found map[string]string, chec
 
 func TestCorpusValidity(t *testing.T) {
 	found, checked, n := map[string]string{}, map[uri.Spec]bool{}, 0
-	for _, row := range uri.ReadTSV(t, corpora+"validity.tsv", true) {
+	for _, row := range uri.ReadTSV(t, testcorpus.Path(t, "testdata/corpora/validity.tsv"), true) {
 		for _, spec := range corpusSpecs(row.Fields[1]) {
 			n++
 			checked[spec] = true
@@ -136,7 +137,7 @@ func rowValid(spec uri.Spec, row uri.TSVRow) (bool, error) {
 func TestCorpusComponents(t *testing.T) {
 	cols := []uri.Component{uri.Scheme, uri.Authority, uri.Userinfo, uri.Host, uri.Port, uri.Path, uri.Query, uri.Fragment}
 	found, checked, n := map[string]string{}, map[uri.Spec]bool{}, 0
-	for _, row := range uri.ReadTSV(t, corpora+"components.tsv", true) {
+	for _, row := range uri.ReadTSV(t, testcorpus.Path(t, "testdata/corpora/components.tsv"), true) {
 		for _, spec := range corpusSpecs(row.Fields[1]) {
 			checked[spec] = true
 			n++

@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -126,14 +127,14 @@ func checkErrorRule(t *testing.T, what string, err error) bool {
 		if name == "https" { // one grammar with http
 			name = "http"
 		}
-		pegFile = filepath.Join("..", "grammar", "schemes", name+".peg")
+		pegFile = testcorpus.Path(t, "grammar/schemes/"+name+".peg")
 	case e.top != 0:
 		var perr error
 		if p, perr = NewParser(e.Spec); perr != nil {
 			t.Fatal(perr)
 		}
 		p.top, prefix = e.top, e.Input[:e.Offset]
-		pegFile = filepath.Join("..", "grammar", e.Spec.String()+".peg")
+		pegFile = testcorpus.Path(t, "grammar/"+e.Spec.String()+".peg")
 	default:
 		return false
 	}
@@ -153,8 +154,8 @@ func checkErrorRule(t *testing.T, what string, err error) bool {
 // rows of the scheme example tables under rfc3986, and RFC 1738's scheme names in upper
 // case.
 func TestErrorRuleReadsExpected(t *testing.T) {
-	files, _ := filepath.Glob("../testdata/examples/*.tsv")
-	schemeFiles, _ := filepath.Glob("../testdata/examples/schemes/*.tsv")
+	files, _ := filepath.Glob(testcorpus.Path(t, "testdata/examples/*.tsv"))
+	schemeFiles, _ := filepath.Glob(testcorpus.Path(t, "testdata/examples/schemes/*.tsv"))
 	if len(files) == 0 || len(schemeFiles) == 0 {
 		t.Fatal("no example files")
 	}

@@ -2,6 +2,7 @@ package uri_test
 
 import (
 	"errors"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,7 +15,7 @@ import (
 // TestExamples parses every example of testdata/examples/<spec>.tsv: each is valid, its
 // components are those the spec's text gives, and they agree with Appendix B.
 func TestExamples(t *testing.T) {
-	files, _ := filepath.Glob("../testdata/examples/*.tsv")
+	files, _ := filepath.Glob(testcorpus.Path(t, "testdata/examples/*.tsv"))
 	if len(files) == 0 {
 		t.Fatal("no example files")
 	}
@@ -90,7 +91,7 @@ func expectedOf(err error) []string {
 // *uri.Error for that spec and input, its offset lies within the input, and it says what
 // was expected.
 func TestErrorOffset(t *testing.T) {
-	data, err := os.ReadFile(corpora + "realworld-sample.txt")
+	data, err := os.ReadFile(testcorpus.Path(t, "testdata/corpora/realworld-sample.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,12 +1,10 @@
 package uri
 
 import (
-	"compress/gzip"
 	"flag"
 	"fmt"
-	"io"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -151,33 +149,20 @@ func sampleEvery(in []string, n int) []string {
 // position).
 func explainInputs(t *testing.T, spec Spec) []string {
 	var in []string
-	f, err := os.Open(filepath.Join("..", "testdata", "corpora", "realworld-urls.txt.gz"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in = append(in, strings.Split(string(data), "\n")...)
+	in = append(in, testcorpus.Lines(t, "testdata/corpora/realworld-urls.txt.gz")...)
 	for _, name := range []string{"validity.tsv", "components.tsv"} {
-		for _, row := range readTSV(t, filepath.Join("..", "testdata", "corpora", name), true) {
+		for _, row := range readTSV(t, testcorpus.Path(t, "testdata/corpora/"+name), true) {
 			in = append(in, row.Fields...)
 		}
 	}
 	var examples []string
 	for _, sp := range Specs() {
-		for _, row := range readTSV(t, filepath.Join("..", "testdata", "examples", sp.String()+".tsv"), false) {
+		for _, row := range readTSV(t, testcorpus.Path(t, "testdata/examples/"+sp.String()+".tsv"), false) {
 			examples = append(examples, row.Fields[0])
 		}
 	}
 	in = append(in, examples...)
-	if data, err := os.ReadFile(filepath.Join("..", "testdata", "oracle", spec.String()+".txt")); err == nil {
+	if data, err := os.ReadFile(testcorpus.Path(t, "testdata/oracle/"+spec.String()+".txt")); err == nil {
 		for _, line := range strings.Split(string(data), "\n") {
 			if line = strings.TrimSpace(line); line != "" && line[0] != '#' {
 				if s, err := strconv.Unquote(line); err == nil {

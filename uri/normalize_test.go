@@ -1,8 +1,8 @@
 package uri
 
 import (
+	"github.com/urispec/urispec/internal/testcorpus"
 	"math/rand"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -10,7 +10,7 @@ import (
 )
 
 func TestNormalizeTable(t *testing.T) {
-	for _, row := range readTSV(t, filepath.Join("..", "testdata", "normalize", "normalize.tsv"), true) {
+	for _, row := range readTSV(t, testcorpus.Path(t, "testdata/normalize/normalize.tsv"), true) {
 		n, fs := row.Line, row.Fields
 		spec, level, in, want := specByID(t, fs[0]), fs[1], fs[2], fs[3]
 		l, err := ParseLevel(level)

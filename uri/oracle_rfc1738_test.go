@@ -23,9 +23,9 @@ package uri_test
 
 import (
 	"fmt"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"regexp"
 	"runtime"
 	"strings"
@@ -71,7 +71,7 @@ func rfc1738CrossEvery() int64 {
 
 func loadRFC1738ABNF(t testing.TB) *goabnf.Grammar {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join("..", "grammar", "rfc1738.abnf"))
+	src, err := os.ReadFile(testcorpus.Path(t, "grammar/rfc1738.abnf"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ package uri_test
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -37,7 +38,7 @@ type schemeOracle struct {
 
 func loadSchemeOracles(t testing.TB) []*schemeOracle {
 	t.Helper()
-	paths, err := filepath.Glob(filepath.Join("..", "grammar", "schemes", "*.abnf"))
+	paths, err := filepath.Glob(testcorpus.Path(t, "grammar/schemes/*.abnf"))
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no grammar/schemes/*.abnf (%v)", err)
 	}

@@ -38,9 +38,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -227,7 +227,10 @@ func prepareOracle(name string) (*oracle, error) {
 
 // loadOracle reads grammar/<name>.abnf, or returns nil if there is none.
 func loadOracle(name string) (*oracle, error) {
-	path := filepath.Join("..", "grammar", name+".abnf")
+	path, err := testcorpus.Locate("grammar/" + name + ".abnf")
+	if err != nil {
+		return nil, err
+	}
 	src, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -345,7 +348,7 @@ func disagreement(o *oracle, s string, err error, want bool) string {
 // comments and blank lines ignored. A missing file is no regression.
 func regressions(t testing.TB, name string) []string {
 	t.Helper()
-	path := filepath.Join("..", "testdata", "oracle", name+".txt")
+	path := testcorpus.Path(t, "testdata/oracle/"+name+".txt")
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil

@@ -1,7 +1,7 @@
 package uri
 
 import (
-	"path/filepath"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"testing"
 )
 
@@ -20,7 +20,7 @@ func TestRepresentative(t *testing.T) {
 		if g.genericTop >= 0 {
 			tops = append(tops, g.genericTop)
 		}
-		path := filepath.Join("..", "testdata", "examples", spec.String()+".tsv")
+		path := testcorpus.Path(t, "testdata/examples/"+spec.String()+".tsv")
 		checked := 0
 		for _, row := range readTSV(t, path, false) {
 			s := row.Fields[0]

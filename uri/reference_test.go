@@ -2,6 +2,7 @@ package uri_test
 
 import (
 	"errors"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"os"
 	"slices"
 	"strings"
@@ -52,7 +53,7 @@ func TestZeroReference(t *testing.T) {
 // is defined with an empty span, and the parsed Reference is valid and recomposes the
 // input.
 func TestSpan(t *testing.T) {
-	data, err := os.ReadFile(corpora + "realworld-sample.txt")
+	data, err := os.ReadFile(testcorpus.Path(t, "testdata/corpora/realworld-sample.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -47,14 +48,14 @@ func TestResolveContract(t *testing.T) {
 	type pair struct{ base, ref string }
 	var pairs []pair
 	bases := map[string]bool{"https://example.com/a/b?c#d": true, "mailto:a@example.org": true, "foo:/a": true}
-	files, _ := filepath.Glob("../testdata/resolve/*.tsv")
+	files, _ := filepath.Glob(testcorpus.Path(t, "testdata/resolve/*.tsv"))
 	for _, file := range files {
 		for _, row := range readResolveTable(t, file) {
 			pairs = append(pairs, pair{row.base, row.ref})
 			bases[row.base] = true
 		}
 	}
-	for _, row := range readTSV(t, filepath.Join("..", "testdata", "corpora", "resolve.tsv"), true) {
+	for _, row := range readTSV(t, testcorpus.Path(t, "testdata/corpora/resolve.tsv"), true) {
 		pairs = append(pairs, pair{row.Fields[2], row.Fields[3]})
 		bases[row.Fields[2]] = true
 	}

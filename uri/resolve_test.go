@@ -3,9 +3,9 @@ package uri
 import (
 	"bufio"
 	"errors"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"math/rand"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -67,7 +67,7 @@ var resolveTables = []struct {
 
 func TestResolveAppendixTables(t *testing.T) {
 	for _, tab := range resolveTables {
-		rows := readResolveTable(t, filepath.Join("..", "testdata", "resolve", tab.file))
+		rows := readResolveTable(t, testcorpus.Path(t, "testdata/resolve/"+tab.file))
 		// The algorithm alone, on components split by the spec's generic rule: runs for
 		// every spec, parser or not.
 		t.Run(tab.file+"/algorithm", func(t *testing.T) {
@@ -178,7 +178,7 @@ func corpusDisagreement(spec Spec, n int) (string, bool) {
 }
 
 func TestResolveCorpus(t *testing.T) {
-	path := filepath.Join("..", "testdata", "corpora", "resolve.tsv")
+	path := testcorpus.Path(t, "testdata/corpora/resolve.tsv")
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package uri_test
 import (
 	"encoding/json"
 	"errors"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -103,7 +104,7 @@ func jsonSubset(want string, got []byte) string {
 
 // schemeExampleFiles lists testdata/examples/schemes/*.tsv.
 func schemeExampleFiles(t testing.TB) []string {
-	files, err := filepath.Glob("../testdata/examples/schemes/*.tsv")
+	files, err := filepath.Glob(testcorpus.Path(t, "testdata/examples/schemes/*.tsv"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no testdata/examples/schemes/*.tsv (%v)", err)
 	}

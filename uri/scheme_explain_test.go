@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"github.com/urispec/urispec/internal/testcorpus"
 	"path/filepath"
 	"testing"
 )
@@ -10,7 +11,7 @@ import (
 // testdata/examples/schemes/*.tsv and their near-misses (each byte of a delimiter-heavy
 // alphabet inserted at, or replacing, each position), run on the grammar alone.
 func TestSchemeExplainMatchesProbing(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("..", "testdata", "examples", "schemes", "*.tsv"))
+	files, _ := filepath.Glob(testcorpus.Path(t, "testdata/examples/schemes/*.tsv"))
 	var examples []string
 	for _, f := range files {
 		for _, row := range readTSV(t, f, false) {

@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"github.com/urispec/urispec/internal/testcorpus"
 	"os"
 	"reflect"
 	"testing"
@@ -101,7 +102,7 @@ func TestSpecTable(t *testing.T) {
 		if s > 1 && specTable[s-1] != nil && specTable[s-1].date > d.date {
 			t.Errorf("%v (%s) comes after %v (%s)", s, d.date, s-1, specTable[s-1].date)
 		}
-		for _, file := range []string{"../grammar/" + d.id + ".peg", "../grammar/" + d.id + ".abnf", "../testdata/examples/" + d.id + ".tsv"} {
+		for _, file := range []string{testcorpus.Path(t, "grammar/"+d.id+".peg"), testcorpus.Path(t, "grammar/"+d.id+".abnf"), testcorpus.Path(t, "testdata/examples/"+d.id+".tsv")} {
 			if _, err := os.Stat(file); err != nil {
 				t.Errorf("%v: %v", s, err)
 			}

@@ -3,8 +3,8 @@ package uri_test
 import (
 	"encoding/json"
 	"errors"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -32,7 +32,7 @@ type suiteCase struct {
 
 func readSuite(t *testing.T, file string) map[string]suiteGroup {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "uritemplate-test", file))
+	data, err := os.ReadFile(testcorpus.Path(t, "testdata/uritemplate-test/"+file))
 	if err != nil {
 		t.Fatal(err)
 	}

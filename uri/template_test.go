@@ -3,8 +3,8 @@ package uri_test
 import (
 	"encoding/json"
 	"errors"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strconv"
@@ -19,7 +19,7 @@ import (
 // table that lists it, and expands to the expansion printed beside it with the
 // variables printed before its table, an RFC 3986 URI-reference.
 func TestTemplateRFCExamples(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "templates", "rfc6570-vars.json"))
+	data, err := os.ReadFile(testcorpus.Path(t, "testdata/templates/rfc6570-vars.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +27,7 @@ func TestTemplateRFCExamples(t *testing.T) {
 	if err := json.Unmarshal(data, &sets); err != nil {
 		t.Fatal(err)
 	}
-	rows := uri.ReadTSV(t, filepath.Join("..", "testdata", "templates", "rfc6570.tsv"), false)
+	rows := uri.ReadTSV(t, testcorpus.Path(t, "testdata/templates/rfc6570.tsv"), false)
 	if len(rows) == 0 {
 		t.Fatal("no examples")
 	}

@@ -6,6 +6,7 @@ package uri_test
 // the characters that matter to this grammar ("+", "=", "*", "%", digits, space).
 
 import (
+	"github.com/urispec/urispec/internal/testcorpus"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -290,7 +291,7 @@ func TestURL1993NearMisses(t *testing.T) {
 		t.Fatal("no grammar/url-1993.abnf")
 	}
 	seeds := append([]string(nil), url1993Seeds...)
-	for _, row := range uri.ReadTSV(t, "../testdata/examples/url-1993.tsv", false) {
+	for _, row := range uri.ReadTSV(t, testcorpus.Path(t, "testdata/examples/url-1993.tsv"), false) {
 		seeds = append(seeds, row.Fields[0])
 	}
 	p, err := uri.NewParser(uri.URL1993)

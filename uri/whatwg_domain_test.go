@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"github.com/urispec/urispec/internal/testcorpus"
 	"strings"
 	"testing"
 
@@ -15,7 +16,7 @@ import (
 // character that ends a host or that the URL parser strips or removes), the URL
 // https://source/ is valid exactly then too.
 func TestIdnaTestV2Domains(t *testing.T) {
-	cases, err := idnatest.Read("../testdata/corpora/IdnaTestV2.txt")
+	cases, err := idnatest.Read(testcorpus.Path(t, "testdata/corpora/IdnaTestV2.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,10 +29,7 @@ type urlTest = testcorpus.URLTest
 // readURLTestData returns the tests of urltestdata.json.
 func readURLTestData(t *testing.T) []urlTest {
 	t.Helper()
-	out, err := testcorpus.URLTests("../testdata/corpora/wpt-urltestdata.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := testcorpus.URLTests(t, "testdata/corpora/wpt-urltestdata.json")
 	if len(out) != 891 {
 		t.Fatalf("urltestdata.json holds %d tests, want 891", len(out))
 	}
@@ -155,7 +152,7 @@ func TestURLTestDataValidationErrors(t *testing.T) {
 		accepted, agree, len(found))
 
 	known := map[string]string{} // row without the reason -> reason
-	for _, row := range uri.ReadTSV(t, "../testdata/corpus/whatwg-urltestdata.tsv", true) {
+	for _, row := range uri.ReadTSV(t, testcorpus.Path(t, "testdata/corpus/whatwg-urltestdata.tsv"), true) {
 		if len(row.Fields) != 5 || row.Fields[4] == "" {
 			t.Fatalf("whatwg-urltestdata.tsv line %d: want input, base, urispec, parser, reason", row.Line)
 		}

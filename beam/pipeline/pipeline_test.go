@@ -1,12 +1,9 @@
 package pipeline
 
 import (
-	"bufio"
 	"bytes"
-	"compress/gzip"
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,6 +16,7 @@ import (
 
 	"github.com/urispec/urispec/internal/lines"
 	"github.com/urispec/urispec/internal/summary"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
 )
 
@@ -32,27 +30,10 @@ const corpusLines = 93526
 // consecutive lines in dir, and returns their glob.
 func splitCorpus(t *testing.T, dir string, n int) string {
 	t.Helper()
-	f, err := os.Open("../../testdata/corpora/realworld-urls.txt.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var all [][]byte
-	br := bufio.NewReader(zr)
-	for {
-		line, err := br.ReadBytes('\n')
+	for _, line := range bytes.SplitAfter(testcorpus.ReadFile(t, "testdata/corpora/realworld-urls.txt.gz"), []byte("\n")) {
 		if len(line) > 0 {
 			all = append(all, line)
-		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
 		}
 	}
 	if len(all) != corpusLines {
@@ -113,7 +94,7 @@ func TestPipelineEqualsMatrix(t *testing.T) {
 		t.Fatal(err)
 	}
 	bin := filepath.Join(t.TempDir(), "urispec")
-	goRun(t, "../..", "build", "-o", bin, "./cmd/urispec")
+	goRun(t, testcorpus.Root(t), "build", "-o", bin, "./cmd/urispec")
 
 	ids, err := SpecIDs("all")
 	if err != nil {
@@ -166,7 +147,7 @@ func TestPipelineGenericOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	bin := filepath.Join(t.TempDir(), "urispec")
-	goRun(t, "../..", "build", "-o", bin, "./cmd/urispec")
+	goRun(t, testcorpus.Root(t), "build", "-o", bin, "./cmd/urispec")
 	ids, err := SpecIDs("rfc3986,rfc3987")
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"os"
 	"strings"
 	"testing"
@@ -16,7 +17,7 @@ import (
 // strings that need escaping, under every spec.
 func TestCheckJSONLikeEncoding(t *testing.T) {
 	inputs := []string{"", "http://a/b", "http://a/\x00b", "http://a/\xffb", "a\"b\\c\td\u2028e\u2029<&>", "\x7f\x01\x1f", "http://[::1%25eth0]/", "URL:ftp://u:p@h/a;type=d", "http://\u00e9.example/"}
-	if f, err := os.Open("../../testdata/corpora/realworld-sample.txt"); err == nil {
+	if f, err := os.Open(testcorpus.Path(t, "testdata/corpora/realworld-sample.txt")); err == nil {
 		sc := bufio.NewScanner(f)
 		for i := 0; sc.Scan() && i < 3000; i++ {
 			inputs = append(inputs, sc.Text())

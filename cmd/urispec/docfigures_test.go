@@ -2,9 +2,9 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -68,21 +68,7 @@ func (d *figureData) file(corpus string) string {
 	if !ok {
 		d.t.Fatalf("unknown corpus %q (known: realworld, open-redirect, ssrf)", corpus)
 	}
-	data, err := os.ReadFile(filepath.Join("../..", src))
-	if err != nil {
-		d.t.Fatal(err)
-	}
-	if strings.HasSuffix(src, ".gz") {
-		zr, err := gzip.NewReader(bytes.NewReader(data))
-		if err != nil {
-			d.t.Fatal(err)
-		}
-		var b bytes.Buffer
-		if _, err := b.ReadFrom(zr); err != nil {
-			d.t.Fatal(err)
-		}
-		data = b.Bytes()
-	}
+	data := testcorpus.ReadFile(d.t, src) // decompressed
 	f := filepath.Join(d.dir, corpus+".txt")
 	if err := os.WriteFile(f, data, 0o644); err != nil {
 		d.t.Fatal(err)

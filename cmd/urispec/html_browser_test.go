@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"io"
 	"net/url"
 	"os"
@@ -58,7 +59,7 @@ func browser(t *testing.T) *tab {
 		t.Skip("no chromium, chromium-browser or google-chrome in PATH: install Debian's chromium package " +
 			"(apt-get install chromium; .ci/run does) to run the browser test of the HTML report")
 	}
-	driverDir, err := filepath.Abs(filepath.Join("..", "..", "internal", "browser"))
+	driverDir, err := filepath.Abs(testcorpus.Path(t, "internal/browser"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,13 +143,8 @@ func fileURL(name string) string { return (&url.URL{Scheme: "file", Path: name})
 // gunzipCorpus writes the real-world corpus, uncompressed, to dir/realworld-urls.txt.
 func gunzipCorpus(t *testing.T, dir string) string {
 	t.Helper()
-	whole, _, _ := corpusShards(t)
-	b, err := os.ReadFile(whole)
-	if err != nil {
-		t.Fatal(err)
-	}
 	name := filepath.Join(dir, "realworld-urls.txt")
-	if err := os.WriteFile(name, b, 0o644); err != nil {
+	if err := os.WriteFile(name, testcorpus.ReadFile(t, "testdata/corpora/realworld-urls.txt.gz"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return name
@@ -160,7 +156,7 @@ func gunzipCorpus(t *testing.T, dir string) string {
 // timeline labels that do not overlap as the browser sets them, and every hostile input
 // must be text on the page, never markup. With -update it writes docs/report.png.
 func TestHTMLInBrowser(t *testing.T) {
-	shot, err := filepath.Abs(reportPNG) // before the Chdir below
+	shot, err := filepath.Abs(testcorpus.Path(t, reportPNG)) // before the Chdir below
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -303,7 +299,7 @@ func TestHTMLInBrowser(t *testing.T) {
 
 // reportPNG is the screenshot of docs/reports.md: the top of matrix -html of the
 // real-world corpus, written by TestHTMLInBrowser with -update.
-const reportPNG = "../../docs/report.png"
+const reportPNG = "docs/report.png"
 
 // corpusPage is matrix -html of the real-world corpus alone, as the file
 // realworld-urls.txt in the current directory.

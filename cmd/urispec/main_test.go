@@ -93,36 +93,38 @@ func (failWriter) Write([]byte) (int, error) {
 	return 0, errors.New("write /dev/stdout: bad file descriptor")
 }
 
-// everyCommand is a run of each subcommand that writes to standard output.
-var everyCommand = [][]string{
-	{"check", "http://a/b"},
-	{"check", "-json", "-spec", "all", "http://a/b"},
-	{"lint", "../../testdata/lists/hazards.txt"},
-	{"matrix", "../../testdata/lists/urls.txt"},
-	{"matrix", "-json", "../../testdata/lists/urls.txt"},
-	{"matrix", "-summary-json", "../../testdata/lists/urls.txt"},
-	{"matrix", "-html", "../../testdata/lists/urls.txt"},
-	{"compare", "../../testdata/lists/urls.txt"},
-	{"compare", "-json", "../../testdata/lists/urls.txt"},
-	{"explain", "http://a/b"},
-	{"explain", "-json", "http://a/b"},
-	{"resolve", "http://a/b", "c"},
-	{"normalize", "HTTP://A/b"},
-	{"normalize", "-json", "HTTP://A/b"},
-	{"equal", "http://a/b", "HTTP://A/b"},
-	{"equal", "-json", "http://a/b", "HTTP://A/b"},
-	{"specs"},
-	{"specs", "-json"},
-	{"version"},
-	{"version", "-json"},
-	{"help"},
-	{"help", "-json"},
+// everyCommand returns a run of each subcommand that writes to standard output.
+func everyCommand(t *testing.T) [][]string {
+	return [][]string{
+		{"check", "http://a/b"},
+		{"check", "-json", "-spec", "all", "http://a/b"},
+		{"lint", testcorpus.Path(t, "testdata/lists/hazards.txt")},
+		{"matrix", testcorpus.Path(t, "testdata/lists/urls.txt")},
+		{"matrix", "-json", testcorpus.Path(t, "testdata/lists/urls.txt")},
+		{"matrix", "-summary-json", testcorpus.Path(t, "testdata/lists/urls.txt")},
+		{"matrix", "-html", testcorpus.Path(t, "testdata/lists/urls.txt")},
+		{"compare", testcorpus.Path(t, "testdata/lists/urls.txt")},
+		{"compare", "-json", testcorpus.Path(t, "testdata/lists/urls.txt")},
+		{"explain", "http://a/b"},
+		{"explain", "-json", "http://a/b"},
+		{"resolve", "http://a/b", "c"},
+		{"normalize", "HTTP://A/b"},
+		{"normalize", "-json", "HTTP://A/b"},
+		{"equal", "http://a/b", "HTTP://A/b"},
+		{"equal", "-json", "http://a/b", "HTTP://A/b"},
+		{"specs"},
+		{"specs", "-json"},
+		{"version"},
+		{"version", "-json"},
+		{"help"},
+		{"help", "-json"},
+	}
 }
 
 // TestWriteErrors: in every subcommand, output that cannot be written is reported on
 // standard error with exit status 2.
 func TestWriteErrors(t *testing.T) {
-	for _, args := range everyCommand {
+	for _, args := range everyCommand(t) {
 		var stderr bytes.Buffer
 		status := run(args, strings.NewReader(""), failWriter{}, &stderr)
 		if status != exitUsage || !strings.Contains(stderr.String(), "bad file descriptor") {
@@ -140,7 +142,7 @@ func TestWriteErrorsFull(t *testing.T) {
 		t.Skip(err)
 	}
 	defer full.Close()
-	for _, args := range [][]string{{"check", "x"}, {"matrix", "../../testdata/lists/urls.txt"}, {"specs"}} {
+	for _, args := range [][]string{{"check", "x"}, {"matrix", testcorpus.Path(t, "testdata/lists/urls.txt")}, {"specs"}} {
 		cmd := exec.Command(os.Args[0], args...)
 		cmd.Args[0] = "urispec"
 		cmd.Stdout = full

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"strings"
 	"testing"
 )
@@ -14,8 +15,8 @@ import (
 // with and without expected sets, a scheme and section, a validation name, classes and
 // null classes, input_error, input_base64, HTML-special bytes).
 func TestMatrixJSONEncoding(t *testing.T) {
-	files := []string{"../../testdata/lists/urls.txt", "../../testdata/lists/mixed-crlf.txt",
-		"../../testdata/lists/hazards.txt", "../../testdata/lists/lenient.txt"}
+	files := []string{testcorpus.Path(t, "testdata/lists/urls.txt"), testcorpus.Path(t, "testdata/lists/mixed-crlf.txt"),
+		testcorpus.Path(t, "testdata/lists/hazards.txt"), testcorpus.Path(t, "testdata/lists/lenient.txt")}
 	for _, extra := range [][]string{nil, {"-expected"}} {
 		out := runOK(t, append(append([]string{"matrix", "-json"}, extra...), files...)...)
 		lines := strings.SplitAfter(out, "\n")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"io"
 	"os"
 	"strings"
@@ -15,7 +16,7 @@ import (
 // merge writes nothing before every summary is read and checked, no partial report can
 // come out of a bad file.
 func FuzzMerge(f *testing.F) {
-	input, err := os.ReadFile("../../testdata/lists/mixed-crlf.txt")
+	input, err := os.ReadFile(testcorpus.Path(f, "testdata/lists/mixed-crlf.txt"))
 	if err != nil {
 		f.Fatal(err)
 	}

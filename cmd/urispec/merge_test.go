@@ -1,9 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"compress/gzip"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,27 +16,11 @@ import (
 // line, from the first, second and third) to a temporary directory.
 func corpusShards(t *testing.T) (whole string, shards []string, lines []string) {
 	t.Helper()
-	f, err := os.Open("../../testdata/corpora/realworld-urls.txt.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var all bytes.Buffer
 	parts := make([]bytes.Buffer, 3)
-	sc := bufio.NewScanner(zr)
-	sc.Buffer(nil, 2<<20)
-	for i := 0; sc.Scan(); i++ {
-		all.Write(sc.Bytes())
-		all.WriteByte('\n')
-		parts[i%3].Write(sc.Bytes())
-		parts[i%3].WriteByte('\n')
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+	for i, line := range testcorpus.Lines(t, "testdata/corpora/realworld-urls.txt.gz") {
+		all.WriteString(line + "\n")
+		parts[i%3].WriteString(line + "\n")
 	}
 	dir := t.TempDir()
 	whole = filepath.Join(dir, "whole.txt")
@@ -141,7 +124,7 @@ func TestMergeReportIsMatrixReport(t *testing.T) {
 	for _, args := range [][]string{{}, {"-spec", "rfc2396,rfc3986", "-groups", "3", "-examples", "1"}} {
 		dir := t.TempDir()
 		sum := filepath.Join(dir, "sum.json")
-		input := "../../testdata/lists/mixed-crlf.txt"
+		input := testcorpus.Path(t, "testdata/lists/mixed-crlf.txt")
 		if err := os.WriteFile(sum, []byte(runOK(t, append(append([]string{"matrix", "-summary-json"}, args...), input)...)), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -160,8 +143,8 @@ func TestMergeErrors(t *testing.T) {
 	dir := t.TempDir()
 	a := filepath.Join(dir, "a.json")
 	b := filepath.Join(dir, "b.json")
-	os.WriteFile(a, []byte(runOK(t, "matrix", "-summary-json", "-spec", "rfc2396,rfc3986", "../../testdata/lists/mixed-crlf.txt")), 0o644)
-	os.WriteFile(b, []byte(runOK(t, "matrix", "-summary-json", "-spec", "rfc3986", "../../testdata/lists/mixed-crlf.txt")), 0o644)
+	os.WriteFile(a, []byte(runOK(t, "matrix", "-summary-json", "-spec", "rfc2396,rfc3986", testcorpus.Path(t, "testdata/lists/mixed-crlf.txt"))), 0o644)
+	os.WriteFile(b, []byte(runOK(t, "matrix", "-summary-json", "-spec", "rfc3986", testcorpus.Path(t, "testdata/lists/mixed-crlf.txt"))), 0o644)
 	bad := filepath.Join(dir, "bad.json")
 	os.WriteFile(bad, []byte(`{"format": 99}`), 0o644)
 	for _, tc := range []struct {
@@ -172,7 +155,7 @@ func TestMergeErrors(t *testing.T) {
 		{[]string{"merge", a, b}, "different specs"},
 		{[]string{"merge", bad}, "format: 99"},
 		{[]string{"merge", filepath.Join(dir, "missing.json")}, "no such file"},
-		{[]string{"merge", "../../testdata/lists/mixed-crlf.txt"}, "not a summary"},
+		{[]string{"merge", testcorpus.Path(t, "testdata/lists/mixed-crlf.txt")}, "not a summary"},
 		{[]string{"matrix", "-json", "-summary-json"}, "exclude each other"},
 	} {
 		var stdout, stderr bytes.Buffer
@@ -184,8 +167,8 @@ func TestMergeErrors(t *testing.T) {
 
 // TestMergeStdin: merge with no summary named reads one from standard input, as "-" does.
 func TestMergeStdin(t *testing.T) {
-	sum := runOK(t, "matrix", "-summary-json", "-spec", "rfc2396,rfc3986", "../../testdata/lists/urls.txt")
-	want := runOK(t, "matrix", "-spec", "rfc2396,rfc3986", "../../testdata/lists/urls.txt")
+	sum := runOK(t, "matrix", "-summary-json", "-spec", "rfc2396,rfc3986", testcorpus.Path(t, "testdata/lists/urls.txt"))
+	want := runOK(t, "matrix", "-spec", "rfc2396,rfc3986", testcorpus.Path(t, "testdata/lists/urls.txt"))
 	for _, args := range [][]string{{"merge"}, {"merge", "-"}} {
 		var stdout, stderr bytes.Buffer
 		if status := run(args, strings.NewReader(sum), &stdout, &stderr); status != exitOK || stdout.String() != want {

@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"hash/crc32"
 	"os"
 	"testing"
@@ -64,7 +65,7 @@ func pngText(img []byte, key string) (string, bool) {
 }
 
 func TestPNGText(t *testing.T) {
-	img, err := os.ReadFile(reportPNG)
+	img, err := os.ReadFile(testcorpus.Path(t, reportPNG))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +84,7 @@ func TestPNGText(t *testing.T) {
 // TestReportPNGCurrent: docs/report.png was taken of the page matrix -html writes of the
 // real-world corpus today.
 func TestReportPNGCurrent(t *testing.T) {
-	img, err := os.ReadFile(reportPNG)
+	img, err := os.ReadFile(testcorpus.Path(t, reportPNG))
 	if err != nil {
 		t.Fatal(err)
 	}

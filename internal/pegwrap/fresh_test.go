@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"os"
 	"path/filepath"
 	"testing"
@@ -16,8 +17,8 @@ func TestGeneratedFilesUpToDate(t *testing.T) {
 		t.Skip("generates every grammar (make check-generated does it too)")
 	}
 	for _, d := range []struct{ grammars, gen string }{
-		{filepath.Join("..", "..", "grammar"), filepath.Join("..", "..", "gen")},
-		{filepath.Join("..", "..", "grammar", "schemes"), filepath.Join("..", "..", "gen", "schemes")},
+		{testcorpus.Path(t, "grammar"), testcorpus.Path(t, "gen")},
+		{testcorpus.Path(t, "grammar/schemes"), testcorpus.Path(t, "gen/schemes")},
 	} {
 		tmp := t.TempDir()
 		if err := runDir(d.grammars, tmp, options{api: true}); err != nil {

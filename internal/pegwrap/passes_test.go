@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -48,13 +49,13 @@ func TestPassesKeepTheLanguage(t *testing.T) {
 	grammars := []string{filepath.Join("api", "testdata", "tiny.peg")}
 	for _, name := range strings.Split(*passesGrammars, ",") {
 		if name != "" {
-			grammars = append(grammars, filepath.Join("..", "..", "grammar", name+".peg"))
+			grammars = append(grammars, testcorpus.Path(t, "grammar/"+name+".peg"))
 		}
 	}
 	defer func() { t.Logf("grammars: %s (-passes.grammars, -passes.all add more)", strings.Join(grammars, ", ")) }()
 	if *passesAll {
 		grammars = grammars[:1]
-		for _, dir := range []string{filepath.Join("..", "..", "grammar"), filepath.Join("..", "..", "grammar", "schemes")} {
+		for _, dir := range []string{testcorpus.Path(t, "grammar"), testcorpus.Path(t, "grammar/schemes")} {
 			paths, err := filepath.Glob(filepath.Join(dir, "*.peg"))
 			if err != nil {
 				t.Fatal(err)

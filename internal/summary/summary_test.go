@@ -1,12 +1,10 @@
 package summary
 
 import (
-	"bufio"
 	"bytes"
-	"compress/gzip"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"hash/fnv"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -34,15 +32,6 @@ func specIDs() []string {
 // readCorpus checks every line of the real-world corpus under every spec, once.
 func readCorpus(t *testing.T) []checked {
 	t.Helper()
-	f, err := os.Open("../../testdata/corpora/realworld-urls.txt.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var parsers []*uri.Parser
 	for _, s := range uri.Specs() {
 		p, err := uri.NewParser(s)
@@ -52,11 +41,9 @@ func readCorpus(t *testing.T) []checked {
 		parsers = append(parsers, p)
 	}
 	var out []checked
-	sc := bufio.NewScanner(zr)
-	sc.Buffer(nil, 1<<20)
-	for n := int64(1); sc.Scan(); n++ {
-		line := strings.TrimSuffix(sc.Text(), "\r")
-		c := checked{ex: NewExample(line, "realworld-urls.txt", n)}
+	for i, line := range testcorpus.Lines(t, "testdata/corpora/realworld-urls.txt.gz") {
+		line = strings.TrimSuffix(line, "\r")
+		c := checked{ex: NewExample(line, "realworld-urls.txt", int64(i)+1)}
 		switch {
 		case !utf8.ValidString(line):
 			c.problem = "not valid UTF-8"
@@ -68,9 +55,6 @@ func readCorpus(t *testing.T) []checked {
 			}
 		}
 		out = append(out, c)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	if len(out) != 93526 {
 		t.Fatalf("read %d lines, want the corpus's 93,526", len(out))

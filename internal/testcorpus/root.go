@@ -68,3 +68,13 @@ func Path(tb testing.TB, rel string) string {
 	tb.Helper()
 	return filepath.Join(Root(tb), filepath.FromSlash(rel))
 }
+
+// Locate is Path for code that has no testing.TB (a fuzz target's setup, a program):
+// it returns the error instead of failing a test.
+func Locate(rel string) (string, error) {
+	root, err := findRoot()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(root, filepath.FromSlash(rel)), nil
+}

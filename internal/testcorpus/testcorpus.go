@@ -1,32 +1,72 @@
-// Package testcorpus reads the copies of other projects' test data in testdata/corpora
-// (testdata/corpora/README.md gives their provenance) for the tests and benchmarks of
-// more than one package: the real-world URL lists and web-platform-tests' URL tests.
+// Package testcorpus is the one way the tests and benchmarks of every package reach the
+// files of the repository they share: Root and Path find them from any package's
+// directory, Lines and ReadFile read them (decompressing a .gz file), and URLTests and
+// HostTests read the copies of web-platform-tests' URL tests in testdata/corpora
+// (testdata/corpora/README.md gives the provenance of every copied corpus).
 package testcorpus
 
 import (
+	"bytes"
 	"compress/gzip"
 	"encoding/json"
 	"io"
 	"os"
 	"strings"
+	"testing"
 )
 
-// GzipLines returns every line of a gzip-compressed text file.
+// ReadFile returns the content of the file at rel from the repository root (Path),
+// decompressed if its name ends in ".gz".
+func ReadFile(tb testing.TB, rel string) []byte {
+	tb.Helper()
+	data, err := os.ReadFile(Path(tb, rel))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if !strings.HasSuffix(rel, ".gz") {
+		return data
+	}
+	data, err = gunzip(data)
+	if err != nil {
+		tb.Fatalf("%s: %v", rel, err)
+	}
+	return data
+}
+
+// Lines returns every line of the file at rel (ReadFile), without their line ends; a
+// final line end ends the last line rather than starting an empty one.
+func Lines(tb testing.TB, rel string) []string {
+	tb.Helper()
+	return splitLines(ReadFile(tb, rel))
+}
+
+// GzipLines returns every line of the gzip-compressed file at path, for a program
+// (internal/anchorbench) rather than a test.
 func GzipLines(path string) ([]string, error) {
-	f, err := os.Open(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
+	if data, err = gunzip(data); err != nil {
+		return nil, err
+	}
+	return splitLines(data), nil
+}
+
+func gunzip(data []byte) ([]byte, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(data))
 	if err != nil {
 		return nil, err
 	}
-	data, err := io.ReadAll(zr)
-	if err != nil {
-		return nil, err
+	return io.ReadAll(zr)
+}
+
+func splitLines(data []byte) []string {
+	text := strings.TrimSuffix(string(data), "\n")
+	if text == "" {
+		return nil
 	}
-	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n"), nil
+	return strings.Split(text, "\n")
 }
 
 // URLTest is one test of web-platform-tests' urltestdata.json: an input, a base, and
@@ -63,23 +103,26 @@ type HostTest struct {
 	Output *string `json:"output"`
 }
 
-// URLTests returns the tests of a urltestdata.json file, without the comments between
-// them.
-func URLTests(path string) ([]URLTest, error) { return readTests[URLTest](path) }
+// URLTests returns the tests of a urltestdata.json file at rel from the repository
+// root, without the comments between them.
+func URLTests(tb testing.TB, rel string) []URLTest {
+	tb.Helper()
+	return readTests[URLTest](tb, rel)
+}
 
-// HostTests returns the tests of a toascii.json or IdnaTestV2.json file, without the
-// comments between them.
-func HostTests(path string) ([]HostTest, error) { return readTests[HostTest](path) }
+// HostTests returns the tests of a toascii.json or IdnaTestV2.json file at rel from the
+// repository root, without the comments between them.
+func HostTests(tb testing.TB, rel string) []HostTest {
+	tb.Helper()
+	return readTests[HostTest](tb, rel)
+}
 
 // readTests reads a JSON array of test objects and comment strings.
-func readTests[T any](path string) ([]T, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
+func readTests[T any](tb testing.TB, rel string) []T {
+	tb.Helper()
 	var raw []json.RawMessage
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, err
+	if err := json.Unmarshal(ReadFile(tb, rel), &raw); err != nil {
+		tb.Fatalf("%s: %v", rel, err)
 	}
 	var out []T
 	for _, m := range raw {
@@ -88,9 +131,9 @@ func readTests[T any](path string) ([]T, error) {
 		}
 		var t T
 		if err := json.Unmarshal(m, &t); err != nil {
-			return nil, err
+			tb.Fatalf("%s: %v", rel, err)
 		}
 		out = append(out, t)
 	}
-	return out, nil
+	return out
 }

@@ -2,6 +2,7 @@ package uts46_test
 
 import (
 	"errors"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"strings"
 	"testing"
 
@@ -13,7 +14,7 @@ import (
 // flag of the file set) and false (the flags' own status codes set aside): ToASCII fails
 // exactly when a status code remains, and otherwise gives toAsciiN.
 func TestIdnaTestV2(t *testing.T) {
-	cases, err := idnatest.Read("../../testdata/corpora/IdnaTestV2.txt")
+	cases, err := idnatest.Read(testcorpus.Path(t, "testdata/corpora/IdnaTestV2.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

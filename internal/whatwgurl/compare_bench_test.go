@@ -22,11 +22,7 @@ var comparedParsers = []struct {
 
 // corpusLines returns the lines of a gzip-compressed corpus of testdata/corpora.
 func corpusLines(tb testing.TB, name string) []string {
-	lines, err := testcorpus.GzipLines("../../testdata/corpora/" + name)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return lines
+	return testcorpus.Lines(tb, "testdata/corpora/"+name)
 }
 
 // BenchmarkCorpora parses every line of urispec's two benchmark corpora (realworld:

@@ -11,11 +11,7 @@ import (
 // readHostTests returns the tests of a WPT host test file in testdata/corpora.
 func readHostTests(t testing.TB, name string) []testcorpus.HostTest {
 	t.Helper()
-	tests, err := testcorpus.HostTests("../../testdata/corpora/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tests
+	return testcorpus.HostTests(t, "testdata/corpora/"+name)
 }
 
 // checkHostTest runs c as WPT's toascii.window.js and IdnaTestV2.window.js do, with the

@@ -11,10 +11,7 @@ import (
 // (testdata/corpora/README.md gives its provenance).
 func readURLTestData(tb testing.TB) []testcorpus.URLTest {
 	tb.Helper()
-	tests, err := testcorpus.URLTests("../../testdata/corpora/wpt-urltestdata.json")
-	if err != nil {
-		tb.Fatal(err)
-	}
+	tests := testcorpus.URLTests(tb, "testdata/corpora/wpt-urltestdata.json")
 	if len(tests) != 891 {
 		tb.Fatalf("urltestdata.json holds %d tests, want 891", len(tests))
 	}

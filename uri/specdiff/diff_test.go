@@ -2,6 +2,7 @@ package specdiff_test
 
 import (
 	"fmt"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"os"
 	"slices"
 	"strings"
@@ -90,7 +91,7 @@ func TestClassifyEveryWitness(t *testing.T) {
 // (the answer kept from another string where they part alike), is classified as it is
 // from the automata alone.
 func TestClassifyKept(t *testing.T) {
-	data, err := os.ReadFile("../../testdata/corpora/realworld-sample.txt")
+	data, err := os.ReadFile(testcorpus.Path(t, "testdata/corpora/realworld-sample.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

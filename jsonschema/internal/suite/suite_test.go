@@ -3,18 +3,19 @@ package suite
 import (
 	"bytes"
 	"flag"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"os"
 	"testing"
 )
 
 var update = flag.Bool("update", false, "rewrite the table in the module's README.md")
 
-// testsDir is the suite's tests/ directory, from this package's directory.
-const testsDir = "../../testdata/json-schema-test-suite/tests"
+// testsDir is the suite's tests/ directory, from the repository root.
+const testsDir = "jsonschema/testdata/json-schema-test-suite/tests"
 
 func load(t *testing.T) []Case {
 	t.Helper()
-	cases, err := Load(testsDir)
+	cases, err := Load(testcorpus.Path(t, testsDir))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +91,7 @@ func TestTable(t *testing.T) {
 	table := Markdown(tallies)
 	t.Logf("\n%s", table)
 
-	const readme = "../../README.md"
+	readme := testcorpus.Path(t, "jsonschema/README.md")
 	b, err := os.ReadFile(readme)
 	if err != nil {
 		t.Fatal(err)
