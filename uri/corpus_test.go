@@ -2,12 +2,12 @@ package uri_test
 
 import (
 	"fmt"
-	"github.com/urispec/urispec/internal/testcorpus"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
 )
 

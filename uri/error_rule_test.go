@@ -2,12 +2,13 @@ package uri
 
 import (
 	"errors"
-	"github.com/urispec/urispec/internal/testcorpus"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/urispec/urispec/internal/testcorpus"
 )
 
 // readers says which rules read the bytes allowed after prefix (the valid beginning of

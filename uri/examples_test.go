@@ -2,13 +2,13 @@ package uri_test
 
 import (
 	"errors"
-	"github.com/urispec/urispec/internal/testcorpus"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
 )
 

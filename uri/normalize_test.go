@@ -1,12 +1,12 @@
 package uri
 
 import (
-	"github.com/urispec/urispec/internal/testcorpus"
 	"math/rand"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/urispec/urispec/internal/testcorpus"
 )
 
 func TestNormalizeTable(t *testing.T) {

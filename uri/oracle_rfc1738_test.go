@@ -23,7 +23,6 @@ package uri_test
 
 import (
 	"fmt"
-	"github.com/urispec/urispec/internal/testcorpus"
 	"math/rand/v2"
 	"os"
 	"regexp"
@@ -33,8 +32,8 @@ import (
 	"testing"
 
 	goabnf "github.com/pandatix/go-abnf"
-
 	"github.com/urispec/urispec/gen/rfc1738"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
 )
 

@@ -10,7 +10,6 @@ package uri_test
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/urispec/urispec/internal/testcorpus"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -21,7 +20,7 @@ import (
 	"time"
 
 	goabnf "github.com/pandatix/go-abnf"
-
+	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
 )
 

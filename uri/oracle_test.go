@@ -38,7 +38,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/urispec/urispec/internal/testcorpus"
 	"math/rand/v2"
 	"os"
 	"regexp"
@@ -51,7 +50,6 @@ import (
 	"time"
 
 	goabnf "github.com/pandatix/go-abnf"
-
 	"github.com/urispec/urispec/gen/rfc1630"
 	"github.com/urispec/urispec/gen/rfc1738"
 	"github.com/urispec/urispec/gen/rfc1808"
@@ -64,6 +62,7 @@ import (
 	"github.com/urispec/urispec/gen/url1993"
 	"github.com/urispec/urispec/gen/urlsyntax05"
 	"github.com/urispec/urispec/gen/whatwg"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
 )
 

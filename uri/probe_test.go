@@ -1,8 +1,9 @@
 package uri
 
 import (
-	"github.com/urispec/urispec/internal/testcorpus"
 	"testing"
+
+	"github.com/urispec/urispec/internal/testcorpus"
 )
 
 // TestRepresentative checks what Error.Expected relies on (see explain): the parser

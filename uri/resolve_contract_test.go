@@ -2,10 +2,11 @@ package uri
 
 import (
 	"errors"
-	"github.com/urispec/urispec/internal/testcorpus"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/urispec/urispec/internal/testcorpus"
 )
 
 // targetValid is what Resolve's doc comment promises of a target it returns without an

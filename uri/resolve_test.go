@@ -3,13 +3,13 @@ package uri
 import (
 	"bufio"
 	"errors"
-	"github.com/urispec/urispec/internal/testcorpus"
 	"math/rand"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/urispec/urispec/internal/testcorpus"
 )
 
 // resolveRow is one row of a golden table in testdata/resolve or of the shared corpus.

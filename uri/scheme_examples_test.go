@@ -3,13 +3,13 @@ package uri_test
 import (
 	"encoding/json"
 	"errors"
-	"github.com/urispec/urispec/internal/testcorpus"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
 )
 

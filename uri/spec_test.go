@@ -1,12 +1,12 @@
 package uri
 
 import (
-	"github.com/urispec/urispec/internal/testcorpus"
 	"os"
 	"reflect"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/urispec/urispec/internal/testcorpus"
 )
 
 // TestLineage checks the relations against the documents' headers: RFC 2396 "Updates:

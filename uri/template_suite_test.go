@@ -3,11 +3,11 @@ package uri_test
 import (
 	"encoding/json"
 	"errors"
-	"github.com/urispec/urispec/internal/testcorpus"
 	"os"
 	"slices"
 	"testing"
 
+	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
 )
 

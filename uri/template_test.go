@@ -3,7 +3,6 @@ package uri_test
 import (
 	"encoding/json"
 	"errors"
-	"github.com/urispec/urispec/internal/testcorpus"
 	"os"
 	"reflect"
 	"slices"
@@ -11,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
 )
 

@@ -6,12 +6,12 @@ package uri_test
 // the characters that matter to this grammar ("+", "=", "*", "%", digits, space).
 
 import (
-	"github.com/urispec/urispec/internal/testcorpus"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
 )
 

@@ -1,10 +1,10 @@
 package uri
 
 import (
-	"github.com/urispec/urispec/internal/testcorpus"
 	"strings"
 	"testing"
 
+	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/internal/uts46/idnatest"
 )
 

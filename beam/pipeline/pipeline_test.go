@@ -13,7 +13,6 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
-
 	"github.com/urispec/urispec/internal/lines"
 	"github.com/urispec/urispec/internal/summary"
 	"github.com/urispec/urispec/internal/testcorpus"

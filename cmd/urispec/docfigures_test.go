@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/urispec/urispec/internal/testcorpus"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/urispec/urispec/internal/summary"
+	"github.com/urispec/urispec/internal/testcorpus"
 )
 
 // Figures in docs/*.md and README.md that a command prints are marked so that a test can

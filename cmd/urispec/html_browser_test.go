@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/urispec/urispec/internal/testcorpus"
 	"io"
 	"net/url"
 	"os"
@@ -15,6 +14,7 @@ import (
 	"time"
 
 	"github.com/urispec/urispec/internal/summary"
+	"github.com/urispec/urispec/internal/testcorpus"
 )
 
 // findChromium is the path of a Chromium or Chrome binary, or "".

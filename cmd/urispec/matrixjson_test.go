@@ -4,9 +4,10 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
-	"github.com/urispec/urispec/internal/testcorpus"
 	"strings"
 	"testing"
+
+	"github.com/urispec/urispec/internal/testcorpus"
 )
 
 // TestMatrixJSONEncoding checks that matrix -json, which writes its objects by hand,

@@ -2,13 +2,13 @@ package main
 
 import (
 	"bytes"
-	"github.com/urispec/urispec/internal/testcorpus"
 	"io"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/urispec/urispec/internal/summary"
+	"github.com/urispec/urispec/internal/testcorpus"
 )
 
 // FuzzMerge feeds merge mutated summaries: a summary either is refused with an error, or

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"github.com/urispec/urispec/internal/testcorpus"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/urispec/urispec/internal/summary"
+	"github.com/urispec/urispec/internal/testcorpus"
 )
 
 // corpusShards writes the real-world corpus whole and in three shards (every third

@@ -6,10 +6,11 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
-	"github.com/urispec/urispec/internal/testcorpus"
 	"hash/crc32"
 	"os"
 	"testing"
+
+	"github.com/urispec/urispec/internal/testcorpus"
 )
 
 // docs/report.png is a screenshot of matrix -html of the real-world corpus. A browser

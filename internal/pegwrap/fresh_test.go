@@ -2,10 +2,11 @@ package main
 
 import (
 	"bytes"
-	"github.com/urispec/urispec/internal/testcorpus"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/urispec/urispec/internal/testcorpus"
 )
 
 // TestGeneratedFilesUpToDate regenerates every grammar's parser, and api/parser.go, into

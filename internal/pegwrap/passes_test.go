@@ -5,7 +5,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/urispec/urispec/internal/testcorpus"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -15,6 +14,7 @@ import (
 	"testing"
 
 	goabnf "github.com/pandatix/go-abnf"
+	"github.com/urispec/urispec/internal/testcorpus"
 )
 
 var (

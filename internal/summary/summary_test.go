@@ -2,7 +2,6 @@ package summary
 
 import (
 	"bytes"
-	"github.com/urispec/urispec/internal/testcorpus"
 	"hash/fnv"
 	"math/rand/v2"
 	"slices"
@@ -11,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
 )
 

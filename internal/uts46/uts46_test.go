@@ -2,10 +2,10 @@ package uts46_test
 
 import (
 	"errors"
-	"github.com/urispec/urispec/internal/testcorpus"
 	"strings"
 	"testing"
 
+	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/internal/uts46"
 	"github.com/urispec/urispec/internal/uts46/idnatest"
 )

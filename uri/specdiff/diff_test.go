@@ -2,13 +2,13 @@ package specdiff_test
 
 import (
 	"fmt"
-	"github.com/urispec/urispec/internal/testcorpus"
 	"os"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri/specdiff"
 )
 

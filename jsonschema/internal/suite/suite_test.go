@@ -3,9 +3,10 @@ package suite
 import (
 	"bytes"
 	"flag"
-	"github.com/urispec/urispec/internal/testcorpus"
 	"os"
 	"testing"
+
+	"github.com/urispec/urispec/internal/testcorpus"
 )
 
 var update = flag.Bool("update", false, "rewrite the table in the module's README.md")
