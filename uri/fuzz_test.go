@@ -2,7 +2,9 @@ package uri_test
 
 // Fuzz targets, one per grammar with a grammar/<name>.abnf. Each requires, for any
 // input: no panic; an invalid input gets an *uri.Error whose Offset lies within the
-// input (0 <= Offset <= len(input); len means "unexpected end"); and the verdict of
+// input (0 <= Offset <= len(input); len means "unexpected end"); a valid one parses
+// into a Reference that recomposes it, with its components' spans in place
+// (parsedProblems); and the verdict of
 // uri.Validate equals the ABNF oracle's: the regexp compiled from the ABNF for ASCII
 // inputs of any length, go-abnf's IsValid for the others up to oracleFuzzMax bytes (and
 // on ASCII inputs up to oracleCrossMax bytes, against the regexp).
@@ -10,10 +12,11 @@ package uri_test
 //	go test ./uri -run '^$' -fuzz '^FuzzValidateRFC3986$' -fuzztime 60s
 //
 // Seed corpora: testdata/fuzz/<FuzzName>/ in this directory (where go test reads them),
-// plus the strings of ../testdata/oracle/<spec>.txt.
+// plus the strings of the repository's testdata/oracle/<spec>.txt.
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -97,12 +100,61 @@ func fuzzValidate(f *testing.F, id string) {
 		if decided && want != (err == nil) {
 			t.Fatalf("%s: %q: ABNF valid %v, uri.Validate: %v", spec, s, want, err)
 		}
-		if err != nil {
-			return
+		if err != nil || o.spec == 0 {
+			return // rfc6570's templates are no references: FuzzTemplate parses them
 		}
-		// Valid input: the component and recomposition checks (uri.Parse, each
-		// component's span, Reference.String() == s) go here.
+		r, err := p.Parse(s)
+		if err != nil {
+			t.Fatalf("%s: %q: Validate accepts it, Parse: %v", spec, s, err)
+		}
+		for _, problem := range parsedProblems(r, s) {
+			t.Errorf("%s: %q: %s", spec, s, problem)
+		}
 	})
+}
+
+// spanParent is, for a component whose text lies inside another's, that other.
+var spanParent = map[uri.Component]uri.Component{
+	uri.Userinfo: uri.Authority,
+	uri.Host:     uri.Authority,
+	uri.Port:     uri.Authority,
+	uri.User:     uri.Userinfo,
+	uri.Password: uri.Userinfo,
+	uri.Zone:     uri.Host,
+	uri.Params:   uri.Path,
+}
+
+// parsedProblems checks what every valid reference r parsed from s must satisfy: r is
+// valid and String() == s; each defined component has a span inside s holding its text
+// (Span agrees with Get), inside its parent's (spanParent); the path is defined; and
+// HostKind is set exactly when a host is.
+func parsedProblems(r uri.Reference, s string) []string {
+	var out []string
+	if !r.IsValid() || r.String() != s {
+		out = append(out, fmt.Sprintf("valid %v, String %q", r.IsValid(), r.String()))
+	}
+	for _, c := range uri.Components() {
+		v, ok := r.Get(c)
+		start, end, sok := r.Span(c)
+		if ok != sok || ok && (start < 0 || start > end || end > len(s) || s[start:end] != v) {
+			out = append(out, fmt.Sprintf("%v: Get %q, %v; Span [%d,%d) %v", c, v, ok, start, end, sok))
+			continue
+		}
+		parent, nested := spanParent[c]
+		if !ok || !nested {
+			continue
+		}
+		if pstart, pend, pok := r.Span(parent); !pok || start < pstart || end > pend {
+			out = append(out, fmt.Sprintf("%v [%d,%d) is not inside %v [%d,%d) (defined %v)", c, start, end, parent, pstart, pend, pok))
+		}
+	}
+	if !r.Has(uri.Path) {
+		out = append(out, "path undefined")
+	}
+	if (r.HostKind() != uri.NoHost) != r.Has(uri.Host) {
+		out = append(out, fmt.Sprintf("host kind %v, host defined %v", r.HostKind(), r.Has(uri.Host)))
+	}
+	return out
 }
 
 // TestLongInputs requires inputs of about 1 MB, and deep repetitions of each repeated
