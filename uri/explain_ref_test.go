@@ -3,12 +3,13 @@ package uri
 import (
 	"flag"
 	"fmt"
-	"github.com/urispec/urispec/internal/testcorpus"
 	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/urispec/urispec/internal/testcorpus"
 )
 
 // explainProbing is the reference for Parser.explain: a slow, simple way to compute the
@@ -128,7 +129,7 @@ func (p *Parser) explainDiff(s string) string {
 // in N, spread over every kind of input. Every input of every spec takes minutes on 2
 // cores; make conformance runs them all.
 var probingSample = flag.Int("probing.sample", 10,
-	"TestExplainMatchesProbing: check one input in N (1: every input, as make conformance does)")
+	"TestExplainMatchesProbing, TestSchemeExplainMatchesProbing: check one input in N (1: every input, as make conformance does)")
 
 // sampleEvery returns one element of in out of every n, from the first.
 func sampleEvery(in []string, n int) []string {

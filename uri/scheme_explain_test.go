@@ -1,15 +1,17 @@
 package uri
 
 import (
-	"github.com/urispec/urispec/internal/testcorpus"
 	"path/filepath"
 	"testing"
+
+	"github.com/urispec/urispec/internal/testcorpus"
 )
 
 // TestSchemeExplainMatchesProbing requires each scheme grammar's errors to be exactly
 // the reference's (explainProbing: Offset, Rule and Expected), on the rows of
 // testdata/examples/schemes/*.tsv and their near-misses (each byte of a delimiter-heavy
-// alphabet inserted at, or replacing, each position), run on the grammar alone.
+// alphabet inserted at, or replacing, each position), run on the grammar alone: one input
+// in -probing.sample, as TestExplainMatchesProbing.
 func TestSchemeExplainMatchesProbing(t *testing.T) {
 	files, _ := filepath.Glob(testcorpus.Path(t, "testdata/examples/schemes/*.tsv"))
 	var examples []string
@@ -18,7 +20,8 @@ func TestSchemeExplainMatchesProbing(t *testing.T) {
 			examples = append(examples, row.Fields[0])
 		}
 	}
-	in := append(examples, nearMissesOf(examples, " \"#%-.09:;?@G[]^`g|~&=,+()<>\\\x00\x7f\xc3\xa9\xff")...)
+	all := append(examples, nearMissesOf(examples, " \"#%-.09:;?@G[]^`g|~&=,+()<>\\\x00\x7f\xc3\xa9\xff")...)
+	in := sampleEvery(all, *probingSample)
 	for _, sg := range schemeGrammars {
 		p := sg.newParser()
 		rejected, bad := 0, 0
@@ -35,6 +38,7 @@ func TestSchemeExplainMatchesProbing(t *testing.T) {
 		if rejected == 0 {
 			t.Errorf("%s: no rejected input: the test compares nothing", sg.name)
 		}
-		t.Logf("%s: %d inputs, %d rejected, %d differ", sg.name, len(in), rejected, bad)
+		t.Logf("%s: %d of %d inputs (one in %d: -probing.sample=1 checks every one), %d rejected, %d differ",
+			sg.name, len(in), len(all), *probingSample, rejected, bad)
 	}
 }
