@@ -17,6 +17,10 @@ package uri_test
 import (
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -205,5 +209,49 @@ func TestLongInputs(t *testing.T) {
 				t.Errorf("%s: %s: offset %d outside the input", spec, c.name, e.Offset)
 			}
 		}
+	}
+}
+
+// TestEveryGrammarFuzzed: every spec, and rfc6570, has its FuzzValidate<Const> target in
+// this file, calling fuzzValidate with the grammar's ID (Go finds a fuzz target by its
+// function name only, so the list is written out and checked here).
+func TestEveryGrammarFuzzed(t *testing.T) {
+	file, err := parser.ParseFile(token.NewFileSet(), "fuzz_test.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fuzzed := map[string]string{} // grammar ID -> target
+	for _, d := range file.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || !strings.HasPrefix(fn.Name.Name, "FuzzValidate") {
+			continue
+		}
+		ast.Inspect(fn.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) != 2 {
+				return true
+			}
+			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "fuzzValidate" {
+				if lit, ok := call.Args[1].(*ast.BasicLit); ok {
+					if grammar, err := strconv.Unquote(lit.Value); err == nil {
+						fuzzed[grammar] = fn.Name.Name
+					}
+				}
+			}
+			return true
+		})
+	}
+	want := []string{"rfc6570"}
+	for _, s := range uri.Specs() {
+		want = append(want, s.String())
+	}
+	for _, id := range want {
+		if fuzzed[id] == "" {
+			t.Errorf("no FuzzValidate target calls fuzzValidate(f, %q): add one to fuzz_test.go", id)
+		}
+		delete(fuzzed, id)
+	}
+	for id, target := range fuzzed {
+		t.Errorf("%s fuzzes %q, which is no spec", target, id)
 	}
 }

@@ -1036,6 +1036,16 @@ var genParsers = map[uri.Spec]struct {
 	uri.WHATWG:       {func() tokenMachine { return &whatwg.Parser{} }, whatwg.RuleID, whatwg.RuleName},
 }
 
+// TestGenParsersEverySpec: genParsers, written out because each spec's generated parser
+// is a package of its own, has every spec.
+func TestGenParsersEverySpec(t *testing.T) {
+	for _, s := range uri.Specs() {
+		if _, ok := genParsers[s]; !ok {
+			t.Errorf("genParsers has no %v: add its gen/ package's parser", s)
+		}
+	}
+}
+
 // checkToken runs spec's generated parser from entry on s and requires a token of rule
 // want spanning [begin, end) and, unless not is "", no token of rule not.
 func checkToken(t *testing.T, spec uri.Spec, entry, s, want string, begin, end int, not string) {
