@@ -46,15 +46,17 @@ func TestGrammarFlaws(t *testing.T) {
 		{uri.RFC2732, "http://a/?x[1]=y#[f]", true, 0, "\"[\" and \"]\" are reserved, so uric admits them"},
 		{uri.RFC2732, "http://a/[b]", false, 9, "pchar does not include reserved"},
 	} {
-		err := uri.Validate(tc.spec, tc.input)
-		if (err == nil) != tc.valid {
-			t.Errorf("%v %q: Validate = %v, want valid %v (%s)", tc.spec, tc.input, err, tc.valid, tc.why)
-			continue
-		}
-		var e *uri.Error
-		if !tc.valid && (!errors.As(err, &e) || e.Offset != tc.offset) {
-			t.Errorf("%v %q: %v, want an *Error at byte %d (%s)", tc.spec, tc.input, err, tc.offset, tc.why)
-		}
+		t.Run(tc.spec.String()+" "+tc.input, func(t *testing.T) {
+			err := uri.Validate(tc.spec, tc.input)
+			if (err == nil) != tc.valid {
+				t.Errorf("%v %q: Validate = %v, want valid %v (%s)", tc.spec, tc.input, err, tc.valid, tc.why)
+				return
+			}
+			var e *uri.Error
+			if !tc.valid && (!errors.As(err, &e) || e.Offset != tc.offset) {
+				t.Errorf("%v %q: %v, want an *Error at byte %d (%s)", tc.spec, tc.input, err, tc.offset, tc.why)
+			}
+		})
 	}
 }
 

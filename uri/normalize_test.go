@@ -2,6 +2,7 @@ package uri
 
 import (
 	"math/rand"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -11,20 +12,22 @@ import (
 
 func TestNormalizeTable(t *testing.T) {
 	for _, row := range readTSV(t, testcorpus.Path(t, "testdata/normalize/normalize.tsv"), true) {
-		n, fs := row.Line, row.Fields
-		spec, level, in, want := specByID(t, fs[0]), fs[1], fs[2], fs[3]
-		l, err := ParseLevel(level)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := Normalize(spec, in, l)
-		if err != nil {
-			t.Errorf("line %d: Normalize(%v, %q, %v): %v", n, spec, in, l, err)
-			continue
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("line %d: Normalize(%v, %q, %v) (-want +got):\n%s", n, spec, in, l, diff)
-		}
+		t.Run("line"+strconv.Itoa(row.Line), func(t *testing.T) {
+			n, fs := row.Line, row.Fields
+			spec, level, in, want := specByID(t, fs[0]), fs[1], fs[2], fs[3]
+			l, err := ParseLevel(level)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := Normalize(spec, in, l)
+			if err != nil {
+				t.Errorf("line %d: Normalize(%v, %q, %v): %v", n, spec, in, l, err)
+				return
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("line %d: Normalize(%v, %q, %v) (-want +got):\n%s", n, spec, in, l, diff)
+			}
+		})
 	}
 }
 
