@@ -20,14 +20,16 @@ func TestIRIToURI(t *testing.T) {
 		{"http://a/?\ue000", "http://a/?%EE%80%80"},                                                                      // iprivate
 		{"http://example.org/plain", "http://example.org/plain"},
 	} {
-		got, err := uri.IRIToURI(tc.iri)
-		if err != nil || got != tc.uri {
-			t.Errorf("IRIToURI(%q) = %q, %v; want %q", tc.iri, got, err, tc.uri)
-			continue
-		}
-		if err := uri.Validate(uri.RFC3986, got); err != nil {
-			t.Errorf("IRIToURI(%q) = %q, not a URI reference: %v", tc.iri, got, err)
-		}
+		t.Run(tc.iri, func(t *testing.T) {
+			got, err := uri.IRIToURI(tc.iri)
+			if err != nil || got != tc.uri {
+				t.Errorf("IRIToURI(%q) = %q, %v; want %q", tc.iri, got, err, tc.uri)
+				return
+			}
+			if err := uri.Validate(uri.RFC3986, got); err != nil {
+				t.Errorf("IRIToURI(%q) = %q, not a URI reference: %v", tc.iri, got, err)
+			}
+		})
 	}
 	// Not an IRI: the private-use character outside iquery, and invalid UTF-8.
 	for _, s := range []string{"http://a/\ue000", "http://a/\xff"} {

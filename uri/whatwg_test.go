@@ -37,10 +37,12 @@ func TestWHATWGParsingTable(t *testing.T) {
 		{"https://example/%?%#%", "", false},
 		{"https://example/%25?%25#%25", "", true},
 	} {
-		err := validateWHATWG(urlTest{Input: tc.in, Base: &tc.base})
-		if (err == nil) != tc.valid {
-			t.Errorf("%q (base %q): valid %v, want %v (%v)", tc.in, tc.base, err == nil, tc.valid, err)
-		}
+		t.Run(tc.in+" base "+tc.base, func(t *testing.T) {
+			err := validateWHATWG(urlTest{Input: tc.in, Base: &tc.base})
+			if (err == nil) != tc.valid {
+				t.Errorf("%q (base %q): valid %v, want %v (%v)", tc.in, tc.base, err == nil, tc.valid, err)
+			}
+		})
 	}
 }
 
