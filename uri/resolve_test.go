@@ -295,10 +295,12 @@ func TestResolveFlaws(t *testing.T) {
 		{URL1993, "http://a/b/c/d", "", "http://a/b/c/"},
 	}
 	for _, tt := range tests {
-		got, err := Resolve(tt.spec, tt.base, tt.ref, Unvalidated())
-		if err != nil || got.Target != tt.want {
-			t.Errorf("Resolve(%v, %q, %q) = %q, %v; want %q", tt.spec, tt.base, tt.ref, got.Target, err, tt.want)
-		}
+		t.Run(tt.spec.String()+" "+tt.base+" "+tt.ref, func(t *testing.T) {
+			got, err := Resolve(tt.spec, tt.base, tt.ref, Unvalidated())
+			if err != nil || got.Target != tt.want {
+				t.Errorf("Resolve(%v, %q, %q) = %q, %v; want %q", tt.spec, tt.base, tt.ref, got.Target, err, tt.want)
+			}
+		})
 	}
 }
 

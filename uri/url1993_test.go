@@ -119,7 +119,9 @@ func TestURL1993Components(t *testing.T) {
 		{"news:@a", comps{S: "news", T: "@a"}, uri.NoHost},
 		{"news:1@-", comps{S: "news", T: "1@-"}, uri.NoHost},
 	} {
-		checkComps(t, tc.in, tc.want, tc.kind)
+		t.Run(tc.in, func(t *testing.T) {
+			checkComps(t, tc.in, tc.want, tc.kind)
+		})
 	}
 }
 
