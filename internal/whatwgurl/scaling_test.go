@@ -139,9 +139,9 @@ func (sh shape) allocPerByte(tb testing.TB, n int) float64 {
 // The bytes per byte of input and base at 1 MiB may be at most 1.5 times those at 64 KiB
 // (slices that double as they grow allocate between one and two times what they end up
 // holding, depending on where the size falls; a quadratic cost would be 16 times), and
-// at most 100 (the serialization, a segment offset per path segment, the
-// percent-encoding of a byte, UTS #46's mapping of a label: each a bounded number of
-// bytes per byte of input). A validation error that recurs once per byte ("\\", "@", a
+// at most 100 (the serialization, sized from the input, the input rebuilt without its
+// tabs and newlines or with U+FFFD, the percent-encoding of a byte, UTS #46's mapping of
+// a label: each a bounded number of bytes per byte of input). A validation error that recurs once per byte ("\\", "@", a
 // space) is counted past the first MaxErrors, not listed.
 func TestMemoryLinear(t *testing.T) {
 	const small, large = 64 << 10, 1 << 20
