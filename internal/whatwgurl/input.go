@@ -106,15 +106,19 @@ func cleanInput(raw string, errs *[]ValidationError) input {
 	if tabs >= 0 {
 		*errs = append(*errs, ValidationError{InvalidURLUnit, start + tabs})
 	}
-	if tabs < 0 && utf8.ValidString(in.raw) {
+	valid := utf8.ValidString(in.raw)
+	if tabs < 0 && valid {
 		return in
 	}
 	// Rebuild s from raw: each tab and newline dropped, each ill-formed UTF-8 sequence
 	// replaced; its length first, so that it is one allocation of what it holds.
-	size := 0
-	for r := 0; r < len(in.raw); {
-		n, out := in.unit(r)
-		size, r = size+out, r+n
+	size := len(in.raw) - strings.Count(in.raw, "\t") - strings.Count(in.raw, "\n") - strings.Count(in.raw, "\r")
+	if !valid {
+		size = 0
+		for r := 0; r < len(in.raw); {
+			n, out := in.unit(r)
+			size, r = size+out, r+n
+		}
 	}
 	buf := make([]byte, 0, size)
 	in.marks = make([]mark, 0, len(in.raw)/markEvery+1)
@@ -124,11 +128,17 @@ func cleanInput(raw string, errs *[]ValidationError) input {
 			in.marks = append(in.marks, mark{len(buf), r})
 			last = r
 		}
+		if c := in.raw[r]; c < utf8.RuneSelf {
+			if !isTabOrNewline(c) {
+				buf = append(buf, c)
+			}
+			r++
+			continue
+		}
 		n, out := in.unit(r)
-		switch {
-		case out == n:
+		if out == n {
 			buf = append(buf, in.raw[r:r+n]...)
-		case out > 0:
+		} else {
 			buf = append(buf, "\uFFFD"...)
 		}
 		r += n

@@ -158,15 +158,21 @@ func (p *parser) outCap() int {
 		return len(s) + 16
 	}
 	p.steps += len(s)
-	n := len(s) + 16
-	userinfo := strings.LastIndexByte(s, '@')
+	userinfo := max(0, strings.LastIndexByte(s, '@'))
+	return len(s) + 16 + 2*(countEncoded(s[:userinfo], userinfoSet|pathSet|specialQuerySet|fragmentSet)+
+		countEncoded(s[userinfo:], pathSet|specialQuerySet|fragmentSet))
+}
+
+// countEncoded counts the bytes of s that set percent-encodes.
+func countEncoded(s string, set encodeSet) int {
+	var t [256]bool
+	for c := range t {
+		t[c] = inSet(byte(c), set)
+	}
+	n := 0
 	for i := 0; i < len(s); i++ {
-		set := pathSet | specialQuerySet | fragmentSet
-		if i < userinfo {
-			set |= userinfoSet
-		}
-		if inSet(s[i], set) {
-			n += 2
+		if t[s[i]] {
+			n++
 		}
 	}
 	return n
