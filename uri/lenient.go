@@ -55,15 +55,16 @@ func (e *Error) Lenient(readers ...Reader) []Hazard {
 		}
 		readings = append(readings, other)
 		reading := describeReading(other)
+		name := readerLabel(rd.Name(), e.Spec)
 		found := false
 		for i := range groups {
 			if groups[i].reading == reading {
-				groups[i].names = append(groups[i].names, rd.Name())
+				groups[i].names = append(groups[i].names, name)
 				found = true
 			}
 		}
 		if !found {
-			groups = append(groups, group{[]string{rd.Name()}, reading, other.HasHost && other.Host != "", readingFindings(other)})
+			groups = append(groups, group{[]string{name}, reading, other.HasHost && other.Host != "", readingFindings(other)})
 		}
 	}
 	if len(groups) == 0 {
@@ -181,6 +182,18 @@ func distinctHosts(readings []Reading) map[string]bool {
 		hosts[canonHost(strings.ToLower(rd.Scheme), rd)] = true
 	}
 	return hosts
+}
+
+// readerLabel is how a message names a reader: by its name, except where the reader
+// and the spec share it. Under the whatwg spec (the URL Standard's valid URL strings)
+// the reader "whatwg" is the same standard's URL parser, which reads much that the
+// grammar calls invalid; "whatwg rejects it …, but whatwg accepts it" would read as a
+// contradiction.
+func readerLabel(name string, spec Spec) string {
+	if name == spec.String() && spec == WHATWG {
+		return "the WHATWG URL parser"
+	}
+	return name
 }
 
 func verbAccept(n int) string {

@@ -64,6 +64,33 @@ func TestLenient(t *testing.T) {
 	}
 }
 
+// TestLenientNamesTheParser: under the whatwg spec, whose name the WHATWG URL parser's
+// reader shares, a lenient reading names the parser as such, not as the spec that has
+// just rejected the string; under another spec the reader keeps its name.
+func TestLenientNamesTheParser(t *testing.T) {
+	for _, c := range []struct {
+		spec       Spec
+		in         string
+		want, lack string
+	}{
+		{WHATWG, "http://0x7f.1/", "but the WHATWG URL parser accepts it", "but whatwg accepts"},
+		{RFC3986, `http://0x7f.1\@good.example/`, "but whatwg accepts it", "WHATWG URL parser"},
+	} {
+		var e *Error
+		if !errors.As(Validate(c.spec, c.in), &e) {
+			t.Fatalf("%v accepts %q", c.spec, c.in)
+		}
+		var msgs []string
+		for _, h := range e.Lenient(WHATWGReader()) {
+			msgs = append(msgs, h.Message)
+		}
+		all := strings.Join(msgs, "\n")
+		if !strings.Contains(all, c.want) || strings.Contains(all, c.lack) {
+			t.Errorf("%v %q: messages %q: want %q, not %q", c.spec, c.in, all, c.want, c.lack)
+		}
+	}
+}
+
 // TestLenientDeployed: strings that a spec rejects and that the deployed parsers read
 // anyway (the WHATWG parser, net/url) get the hazards of what they read: each string
 // here raises at least the codes listed, under rfc3986 with its scheme grammars (the

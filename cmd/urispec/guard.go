@@ -181,16 +181,20 @@ func (g *guarder) writeText(a uri.Agreement, err error) {
 	if err != nil {
 		fmt.Fprintf(&g.buf, "         no reader accepts it\n")
 	}
+	// The lines below are written as they are, as check writes an error's message: the
+	// parts in them are quoted with %q, and the readers' errors quote what they cite
+	// (net/url's with %q, urispec's as check shows them), so a byte that is no printable
+	// text is escaped once already; printableText would escape the escapes ("\\\\").
 	for _, d := range a.Differences {
-		fmt.Fprintf(&g.buf, "         %s\n", printableText(d.String()))
+		fmt.Fprintf(&g.buf, "         %s\n", d.String())
 	}
 	if err == nil && !a.Agree && len(a.Differences) == 0 {
 		// The readers that accept it agree, and others reject it: what the former read
 		// is what a request goes to, if one is sent.
-		fmt.Fprintf(&g.buf, "         %s\n", printableText(readTarget(a.Readings)))
+		fmt.Fprintf(&g.buf, "         %s\n", readTarget(a.Readings))
 	}
 	for _, r := range a.Rejections {
-		fmt.Fprintf(&g.buf, "         rejected by %s\n", printableText(r.String()))
+		fmt.Fprintf(&g.buf, "         rejected by %s\n", r.String())
 	}
 }
 

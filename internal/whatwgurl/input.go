@@ -1,6 +1,11 @@
 package whatwgurl
 
-import "unicode/utf8"
+import (
+	"sort"
+	"strings"
+	"unicode/utf8"
+	"unsafe"
+)
 
 // input is the string the state machine reads: the input as given, with its leading
 // and trailing C0 controls and spaces stripped and every ASCII tab and newline removed
@@ -10,20 +15,65 @@ import "unicode/utf8"
 // an index into s back to a byte offset in the input as given.
 type input struct {
 	s string
-	// orig[i] is the offset in the input as given of s[i], with one more entry for the
-	// end of s; nil when nothing was removed or replaced inside the stripped input, in
-	// which case s[i] is at start+i.
-	orig  []int32
+	// raw is the stripped input as given, at offset start in it. When nothing was
+	// removed or replaced inside it, s is raw, and s[i] is at start+i.
+	raw   string
 	start int
+	// marks, when s is not raw, are points where raw and s are in step, at most
+	// markEvery bytes of raw apart, in order: at finds the byte of s it is asked for
+	// by reading raw again from the mark before it. A table of the offset of every
+	// byte of s would take four bytes a byte of input, and only the offsets of the
+	// validation errors listed (at most MaxErrors and one) are ever asked for.
+	marks []mark
 }
+
+// A mark is a point between two units of raw (a byte, a tab or newline, a UTF-8
+// sequence or an ill-formed one): raw[r:] is read into s[c:].
+type mark struct{ c, r int }
+
+// markEvery is the most bytes of raw between two marks: at reads at most that many.
+const markEvery = 256
 
 // at returns the byte offset in the input as given of s[i]; for i == len(s), the
 // offset just past the stripped input's last byte.
 func (in *input) at(i int) int {
-	if in.orig != nil {
-		return int(in.orig[i])
+	if in.marks == nil {
+		return in.start + i
 	}
-	return in.start + i
+	if i >= len(in.s) {
+		return in.start + len(in.raw)
+	}
+	k := sort.Search(len(in.marks), func(k int) bool { return in.marks[k].c > i }) - 1
+	c, r := in.marks[k].c, in.marks[k].r
+	for {
+		n, out := in.unit(r)
+		if out > 0 && i < c+out {
+			// s[i] is in what this unit reads as: a byte of a valid sequence is its
+			// own, the bytes of U+FFFD are all at the ill-formed sequence's first.
+			if out == n {
+				return in.start + r + (i - c)
+			}
+			return in.start + r
+		}
+		c, r = c+out, r+n
+	}
+}
+
+// unit reads the unit at raw[r:]: n bytes of raw that become out bytes of s (0 for a
+// tab or newline, 3 for the U+FFFD of an ill-formed sequence).
+func (in *input) unit(r int) (n, out int) {
+	c := in.raw[r]
+	switch {
+	case isTabOrNewline(c):
+		return 1, 0
+	case c < utf8.RuneSelf:
+		return 1, 1
+	}
+	n, ok := utf8Sequence(in.raw[r:])
+	if !ok {
+		return n, len("\uFFFD")
+	}
+	return n, n
 }
 
 // isC0OrSpace is a C0 control or space (Infra).
@@ -51,50 +101,51 @@ func cleanInput(raw string, errs *[]ValidationError) input {
 		}
 		*errs = append(*errs, ValidationError{InvalidURLUnit, at})
 	}
-	s := raw[start:end]
-	tabs := -1 // the first tab or newline
-	for i := 0; i < len(s); i++ {
-		if isTabOrNewline(s[i]) {
-			tabs = i
-			break
-		}
-	}
+	in := input{s: raw[start:end], raw: raw[start:end], start: start}
+	tabs := strings.IndexAny(in.raw, "\t\n\r") // the first tab or newline
 	if tabs >= 0 {
 		*errs = append(*errs, ValidationError{InvalidURLUnit, start + tabs})
 	}
-	valid := utf8.ValidString(s)
+	valid := utf8.ValidString(in.raw)
 	if tabs < 0 && valid {
-		return input{s: s, start: start}
+		return in
 	}
-	// Rebuild s with the offsets of its bytes: each tab and newline dropped, each
-	// ill-formed UTF-8 sequence replaced.
-	buf := make([]byte, 0, len(s)+8)
-	orig := make([]int32, 0, len(s)+9)
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case isTabOrNewline(c):
-			i++
-		case c < utf8.RuneSelf || valid:
-			buf = append(buf, c)
-			orig = append(orig, int32(start+i))
-			i++
-		default:
-			n, ok := utf8Sequence(s[i:])
-			if ok {
-				buf = append(buf, s[i:i+n]...)
-				for k := range n {
-					orig = append(orig, int32(start+i+k))
-				}
-			} else {
-				buf = append(buf, "\uFFFD"...)
-				orig = append(orig, int32(start+i), int32(start+i), int32(start+i))
-			}
-			i += n
+	// Rebuild s from raw: each tab and newline dropped, each ill-formed UTF-8 sequence
+	// replaced; its length first, so that it is one allocation of what it holds.
+	size := len(in.raw) - strings.Count(in.raw, "\t") - strings.Count(in.raw, "\n") - strings.Count(in.raw, "\r")
+	if !valid {
+		size = 0
+		for r := 0; r < len(in.raw); {
+			n, out := in.unit(r)
+			size, r = size+out, r+n
 		}
 	}
-	orig = append(orig, int32(end))
-	return input{s: string(buf), orig: orig, start: start}
+	buf := make([]byte, 0, size)
+	in.marks = make([]mark, 0, len(in.raw)/markEvery+1)
+	last := -markEvery
+	for r := 0; r < len(in.raw); {
+		if r-last >= markEvery {
+			in.marks = append(in.marks, mark{len(buf), r})
+			last = r
+		}
+		if c := in.raw[r]; c < utf8.RuneSelf {
+			if !isTabOrNewline(c) {
+				buf = append(buf, c)
+			}
+			r++
+			continue
+		}
+		n, out := in.unit(r)
+		if out == n {
+			buf = append(buf, in.raw[r:r+n]...)
+		} else {
+			buf = append(buf, "\uFFFD"...)
+		}
+		r += n
+	}
+	// buf is not written again: s shares its bytes (as strings.Builder's String does).
+	in.s = unsafe.String(unsafe.SliceData(buf), len(buf))
+	return in
 }
 
 // utf8Sequence reads the UTF-8 sequence that begins s (s[0] >= 0x80) as the Encoding

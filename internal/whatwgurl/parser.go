@@ -1,6 +1,7 @@
 package whatwgurl
 
 import (
+	"bytes"
 	"slices"
 	"strconv"
 	"strings"
@@ -59,7 +60,6 @@ type parser struct {
 	base *URL
 	out  []byte // the URL's serialization so far
 	u    URL    // the offsets of the parts in out; u.href is set at the end
-	segs []int  // where each path segment's "/" is in out
 	errs []ValidationError
 	// omitted counts the validation errors met past the first MaxErrors.
 	omitted int
@@ -75,9 +75,14 @@ type parser struct {
 	steps int
 }
 
-// warn records a validation error met at p.s[i].
+// warn records a validation error met at p.s[i]: lists it, or counts it once
+// MaxErrors are listed (without finding its offset).
 func (p *parser) warn(t ErrorType, i int) {
-	p.record(ValidationError{t, p.in.at(i)})
+	if len(p.errs) >= MaxErrors {
+		p.omitted++
+		return
+	}
+	p.errs = append(p.errs, ValidationError{t, p.in.at(i)})
 }
 
 // MaxErrors is the most validation errors a parse lists (and one more, the error it
@@ -86,15 +91,6 @@ func (p *parser) warn(t ErrorType, i int) {
 // one would take sixteen bytes per byte of input. The errors past the first MaxErrors
 // are counted, not listed.
 const MaxErrors = 64
-
-// record lists v, or counts it once MaxErrors are listed.
-func (p *parser) record(v ValidationError) {
-	if len(p.errs) >= MaxErrors {
-		p.omitted++
-		return
-	}
-	p.errs = append(p.errs, v)
-}
 
 // fail records the validation error at p.s[i] on which the parser returns failure
 // (unless it is the last one listed), listed last even past MaxErrors, and returns
@@ -119,8 +115,7 @@ func (p *parser) scheme() []byte { return p.out[:p.u.schemeEnd] }
 
 // parse runs the state machine on raw against base (nil for none).
 func parse(raw string, base *URL) (URL, error) {
-	var segs [16]int // most paths have fewer segments
-	p := parser{segs: segs[:0]}
+	var p parser
 	return p.parse(raw, base)
 }
 
@@ -130,14 +125,12 @@ func (p *parser) parse(raw string, base *URL) (URL, error) {
 	p.in = cleanInput(raw, &p.errs)
 	p.s = p.in.s
 	p.steps += len(raw)
-	p.out = make([]byte, 0, outCap(len(p.s)))
-	if n := len(p.s); n > bigInput {
-		// A long input with many "/" or "\\" has as many path segments at most: their
-		// offsets in one allocation, not a doubling and a copy per doubling.
-		if k := strings.Count(p.s, "/") + strings.Count(p.s, "\\"); k > cap(p.segs) {
-			p.segs = make([]int, 0, k+1)
-		}
+	n := p.outCap()
+	if base != nil {
+		// A relative reference copies parts of the base.
+		n += len(base.href)
 	}
+	p.out = make([]byte, 0, n)
 	p.u = URL{port: -1, queryStart: -1, fragmentStart: -1}
 	if !p.run() {
 		return URL{}, p.err
@@ -145,20 +138,44 @@ func (p *parser) parse(raw string, base *URL) (URL, error) {
 	return p.finish(), nil
 }
 
-// bigInput is the length above which the parser sizes its buffers for the longest
-// serialization it can write, rather than for one as long as the input.
+// bigInput is the length above which the parser sizes the serialization's buffer for
+// what the input can serialize to, rather than for the input's length.
 const bigInput = 4096
 
-// outCap is the capacity the serialization of an input of n bytes starts with. Most
-// URLs serialize to about their own length. A long input may serialize to up to three
-// times as much (percent-encoding): growing a buffer of a megabyte by the quarter that
-// append adds would copy it several times, and the garbage of each copy makes the
-// collector run while the parse writes, which costs every write (a write barrier).
-func outCap(n int) int {
-	if n > bigInput {
-		return 3*n + 16
+// outCap is the capacity the serialization starts with. Most URLs serialize to about
+// their own length, and a short one is given that. A long one is given its length and
+// two more bytes for each byte that the percent-encode set of where it can stand holds
+// (the "%" and the two hex digits it becomes): the userinfo's set before the last "@"
+// (a "@" that becomes "%40" is one of its bytes), the sets of the path, query and
+// fragment everywhere. That is what those parts serialize to at most. Growing a buffer of a megabyte by
+// the quarter that append adds would copy it several times, and a buffer sized for the
+// worst case (three bytes a byte) is mostly unused: either way the parse allocates
+// megabytes that the garbage collector then runs for, which costs every write while it
+// runs (a write barrier), and more the longer the input.
+func (p *parser) outCap() int {
+	s := p.s
+	if len(s) <= bigInput {
+		return len(s) + 16
 	}
-	return n + 16
+	p.steps += len(s)
+	userinfo := max(0, strings.LastIndexByte(s, '@'))
+	return len(s) + 16 + 2*(countEncoded(s[:userinfo], userinfoSet|pathSet|specialQuerySet|fragmentSet)+
+		countEncoded(s[userinfo:], pathSet|specialQuerySet|fragmentSet))
+}
+
+// countEncoded counts the bytes of s that set percent-encodes.
+func countEncoded(s string, set encodeSet) int {
+	var t [256]bool
+	for c := range t {
+		t[c] = inSet(byte(c), set)
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if t[s[i]] {
+			n++
+		}
+	}
+	return n
 }
 
 // run is the state machine. It returns false on failure.
@@ -402,7 +419,6 @@ func (p *parser) run() bool {
 					} else {
 						p.warn(FileInvalidWindowsDriveLetter, pointer)
 						p.out = p.out[:p.u.pathStart]
-						p.segs = p.segs[:0]
 					}
 					pointer--
 				}
@@ -513,10 +529,10 @@ func (p *parser) run() bool {
 					p.appendSegment("")
 				}
 			default:
-				if p.isFile() && len(p.segs) == 0 && isWindowsDriveLetter(buffer) {
+				// The path is empty if this segment is its first.
+				if p.isFile() && segStart == p.u.pathStart && isWindowsDriveLetter(buffer) {
 					p.out[segStart+2] = ':'
 				}
-				p.segs = append(p.segs, segStart)
 			}
 			segStart = -1
 			switch c {
@@ -746,16 +762,7 @@ func (p *parser) copyBaseAuthority() {
 func (p *parser) copyBasePath() {
 	path := p.base.Pathname()
 	p.u.pathStart = len(p.out)
-	// One allocation each for the offsets and the bytes of a long path, not a doubling
-	// and a copy per doubling.
-	p.segs = slices.Grow(p.segs[:0], strings.Count(path, "/"))
-	p.out = slices.Grow(p.out, len(path)+len(p.s))
-	for i := 0; i < len(path); i++ {
-		p.steps++
-		if path[i] == '/' {
-			p.segs = append(p.segs, len(p.out)+i)
-		}
-	}
+	p.steps += len(path)
 	p.out = append(p.out, path...)
 }
 
@@ -802,6 +809,13 @@ func (p *parser) startFragment() {
 	p.out = append(p.out, '#')
 }
 
+// The path is kept as it is serialized, each segment after a "/" (a segment holds no
+// "/": the path state ends one there, and percent-encodes nothing into one), so the
+// last segment begins at the last "/" of p.out[p.u.pathStart:]. A segment's "/" is
+// found again only to take the segment back, so each byte of the path is read back at
+// most once: there is no list of the segments' offsets, which for a path of a megabyte
+// of "/" would take eight bytes a byte.
+
 // openSegment writes the "/" of a new path segment and returns where it is.
 func (p *parser) openSegment() int {
 	i := len(p.out)
@@ -811,29 +825,32 @@ func (p *parser) openSegment() int {
 
 // appendSegment appends a whole segment to the path.
 func (p *parser) appendSegment(seg string) {
-	p.segs = append(p.segs, p.openSegment())
+	p.openSegment()
 	p.out = append(p.out, seg...)
 }
 
 // shortenPath is "shorten a url's path" (section 4.2): the last segment goes, unless
 // the URL is a file URL whose path is only a normalized Windows drive letter.
+// The path is p.out[p.u.pathStart:], with no segment open.
 func (p *parser) shortenPath() {
-	n := len(p.segs)
-	if n == 0 {
+	path := p.out[p.u.pathStart:]
+	last := bytes.LastIndexByte(path, '/')
+	if last < 0 {
 		return
 	}
-	if n == 1 && p.isFile() && isNormalizedWindowsDriveLetter(p.out[p.segs[0]+1:]) {
+	p.steps += len(path) - last
+	if last == 0 && p.isFile() && isNormalizedWindowsDriveLetter(path[1:]) {
 		return
 	}
-	p.out = p.out[:p.segs[n-1]]
-	p.segs = p.segs[:n-1]
+	p.out = p.out[:p.u.pathStart+last]
 }
 
 // finish makes the URL value: the serializer's "/." before a path that would
 // otherwise read as an authority (section 4.5), and the serialization as a string.
 func (p *parser) finish() URL {
 	u := p.u
-	if u.hostKind == NoHost && !u.opaquePath && len(p.segs) > 1 && p.segs[1] == p.segs[0]+1 {
+	// A path of more than one segment, the first empty.
+	if u.hostKind == NoHost && !u.opaquePath && bytes.HasPrefix(p.out[u.pathStart:], []byte("//")) {
 		at := u.pathStart
 		p.out = append(p.out, "/."...)
 		copy(p.out[at+2:], p.out[at:len(p.out)-2])
@@ -849,7 +866,7 @@ func (p *parser) finish() URL {
 	if u.hostKind == NoHost {
 		u.usernameEnd, u.hostStart, u.hostEnd = u.schemeEnd+1, u.schemeEnd+1, u.schemeEnd+1
 	}
-	if len(p.out) > bigInput && cap(p.out) > 2*len(p.out) {
+	if cap(p.out) > bigInput && cap(p.out) > 2*len(p.out) {
 		// The URL keeps its serialization: not the room outCap left unused.
 		p.out = slices.Clip(append([]byte(nil), p.out...))
 	}
