@@ -76,7 +76,7 @@ conformance:
 # 20x). A grammar's fuzz workers read it as the coordinating process parsed it
 # (uri/oracle_handoff_test.go), so even from an empty fuzz cache the seed corpus runs
 # in the first seconds of FUZZTIME.
-FUZZPKGS := ./uri ./cmd/urispec ./internal/whatwgurl ./internal/uts46
+FUZZPKGS := ./uri ./uri/template ./cmd/urispec ./internal/whatwgurl ./internal/uts46
 FUZZMINIMIZE ?= 20x
 fuzz:
 	@for pkg in $(FUZZPKGS); do \

@@ -1,9 +1,11 @@
 // Package testcorpus reads the copies of other projects' test data in testdata/corpora
 // (testdata/corpora/README.md gives their provenance) for the tests and benchmarks of
-// more than one package: the real-world URL lists and web-platform-tests' URL tests.
+// more than one package: the real-world URL lists and web-platform-tests' URL tests,
+// and the tab-separated tables of testdata (TSV).
 package testcorpus
 
 import (
+	"bufio"
 	"compress/gzip"
 	"encoding/json"
 	"io"
@@ -93,4 +95,35 @@ func readTests[T any](path string) ([]T, error) {
 		out = append(out, t)
 	}
 	return out, nil
+}
+
+// TSVRow is one data line of a TSV file, with its 1-based line number.
+type TSVRow struct {
+	Line   int
+	Fields []string
+}
+
+// TSV reads a tab-separated file, skipping "#" comment lines and, if header is true,
+// the first data line.
+func TSV(path string, header bool) ([]TSVRow, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var rows []TSVRow
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 4<<20)
+	for n := 1; sc.Scan(); n++ {
+		text := sc.Text()
+		if strings.HasPrefix(text, "#") {
+			continue
+		}
+		if header {
+			header = false
+			continue
+		}
+		rows = append(rows, TSVRow{n, strings.Split(text, "\t")})
+	}
+	return rows, sc.Err()
 }
