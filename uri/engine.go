@@ -41,6 +41,15 @@ func enginePool(grammar string) *sync.Pool {
 	switch grammar {
 	case engine.Template:
 		return &templatePool
+	case engine.RFC1738:
+		return &rfc1738Pool
 	}
 	panic("uri: internal/engine: no grammar " + grammar)
 }
+
+// rfc1738Pool keeps Parsers of the rfc1738 grammar for package uri/rfc1738, which runs
+// the rules of RFC 1738's ten schemes on their own.
+var rfc1738Pool = sync.Pool{New: func() any {
+	g := grammars[RFC1738]
+	return &Parser{spec: RFC1738, g: g, top: g.top, m: g.newMachine()}
+}}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/urispec/urispec/internal/scaling"
 	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/rfc1738"
 	"github.com/urispec/urispec/uri/template"
 )
 
@@ -84,10 +85,10 @@ func scalingOps() []scalingOp {
 			{Name: "addresses", Prefix: "mailto:", Unit: "a@example.com,", End: "a@example.com"}}, schemeParts},
 		scalingOp{"SchemeParts/data", []scaling.Shape{{Name: "data", Prefix: "data:,", Unit: "a"}}, schemeParts},
 		scalingOp{"SchemeParts/file", []scaling.Shape{{Name: "segments", Prefix: "file:///", Unit: "a/"}}, schemeParts},
-		scalingOp{"SchemeURL", []scaling.Shape{{Name: "ftp-segments", Prefix: "ftp://h/", Unit: "a/"},
+		scalingOp{"rfc1738.Read", []scaling.Shape{{Name: "ftp-segments", Prefix: "ftp://h/", Unit: "a/"},
 			{Name: "prospero-fields", Prefix: "prospero://h/p", Unit: ";a=b"}}, func(s string) {
 			if r, err := uri.Parse(uri.RFC1738, s); err == nil {
-				r.SchemeURL()
+				rfc1738.Read(r)
 			}
 		}},
 		scalingOp{"IRIToURI", []scaling.Shape{nonASCII}, func(s string) { uri.IRIToURI(s) }},

@@ -17,8 +17,8 @@ import (
 // no empty host); those are checks of their own (schemeCheck), run after the grammar
 // accepted, and an error says which one refused.
 //
-// These are apart from the RFC 1738 scheme validators of scheme.go (SchemeURL,
-// CheckScheme), which check a URL against the rules of RFC 1738 section 5 under any spec.
+// These are apart from the RFC 1738 scheme validators of package uri/rfc1738, which check
+// a URL against the rules of RFC 1738 section 5 under any spec.
 //
 // Each scheme is one schemeDesc in a file of its own (scheme_<name>.go), listed in
 // schemeTable. docs/schemes.md lists the schemes and their decisions.
