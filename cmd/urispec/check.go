@@ -13,6 +13,7 @@ import (
 	"github.com/urispec/urispec/internal/ordered"
 	"github.com/urispec/urispec/uri"
 	"github.com/urispec/urispec/uri/rfc1738"
+	"github.com/urispec/urispec/uri/scheme"
 )
 
 // jsonError is the "error" object of check -json. scheme and section are set when the
@@ -115,7 +116,7 @@ func rfc1738JSON(r uri.Reference) (json.RawMessage, error) {
 func schemePartsJSON(r uri.Reference) (json.RawMessage, error) {
 	parts, err := r.SchemeParts()
 	switch {
-	case errors.Is(err, uri.ErrNoSchemeGrammar):
+	case errors.Is(err, scheme.ErrNoGrammar):
 		return nil, nil
 	case err != nil:
 		return nil, err // cannot happen: r's parser checked the scheme's grammar

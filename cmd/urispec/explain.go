@@ -437,7 +437,7 @@ func schemePartsLine(r uri.Reference) string {
 	if err != nil {
 		return ""
 	}
-	g := parts.Grammar()
+	g := parts.Scheme()
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s (%s section %s):", g.Rule, g.Document, g.Section)
 	data, err := json.Marshal(parts)
