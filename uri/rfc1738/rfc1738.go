@@ -4,8 +4,8 @@
 //
 // Read checks a uri.Reference and Check a string; each returns a URL, one of the ten
 // scheme types (FTPURL, FileURL, HTTPURL, GopherURL, MailtoURL, NewsURL, NNTPURL,
-// TelnetURL, WAISURL, ProsperoURL), which all embed Scheme: the scheme's name, the rule
-// it matched and its default port. A URL that breaks its scheme's rule is a *uri.Error of
+// TelnetURL, WAISURL, and ProsperoURL with its ProsperoFields), which all embed Scheme:
+// the scheme's name, the rule it matched and its default port. A URL that breaks its scheme's rule is a *uri.Error of
 // spec rfc1738; a reference whose scheme is none of the ten gives ErrNoScheme.
 // DefaultPort and IsScheme answer for a scheme name.
 //

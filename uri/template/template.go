@@ -8,8 +8,9 @@
 //
 // Template.Expand expands a template with variables (section 3): a Value is a string
 // (String), a list (List) or an associative array of Pairs (Assoc), and DecodeVars reads
-// them from JSON. An expression that has no expansion is an *ExpandError, and
-// MaxExpansion bounds the length of the result (ErrExpansionLimit).
+// them from JSON (its errors are *VarsError). An expression that has no expansion is an
+// *ExpandError, and the ExpandOption MaxExpansion bounds the length of the result
+// (ErrExpansionLimit).
 package template
 
 import (
