@@ -9,37 +9,51 @@ import (
 	"github.com/urispec/urispec/uri"
 )
 
-// readmeSpecRow is a row of the README's table of specifications: | `id` | ...
-var readmeSpecRow = regexp.MustCompile("^\\| `([a-z0-9-]+)` \\|")
+// specRow is the first cell of a row of a Markdown table of specs: | `id` | or | id |.
+var specRow = regexp.MustCompile("^\\| `?([a-z0-9-]+)`? \\|")
 
-// TestREADMESpecTable fails when the README's table of specifications misses a spec of
-// uri.Specs, names one that is not there, or lists them out of date order.
-func TestREADMESpecTable(t *testing.T) {
+// TestDocSpecTables fails when a Markdown table that lists every spec (README's
+// Specifications, docs/resolution.md's algorithms) misses a spec of uri.Specs, names one
+// that is not there, or lists them out of date order: the tables are written by hand,
+// and the spec table is where a spec is added.
+func TestDocSpecTables(t *testing.T) {
 	var want []string
 	for _, s := range uri.Specs() {
 		want = append(want, s.String())
 	}
+	tables := map[string]string{ // document: the line its table follows
+		"README.md":          "## Specifications",
+		"docs/resolution.md": "## Resolution",
+	}
 	for _, doc := range markdownDocs(t) {
-		if doc.name != "README.md" {
+		heading, ok := tables[doc.name]
+		if !ok {
 			continue
 		}
-		i := strings.Index(doc.text, "\n## Specifications\n")
-		if i < 0 {
-			t.Fatal("README.md: no section Specifications")
-		}
-		var got []string
-		for _, line := range strings.Split(doc.text[i+1:], "\n")[1:] {
-			if strings.HasPrefix(line, "## ") {
-				break
+		delete(tables, doc.name)
+		t.Run(doc.name, func(t *testing.T) {
+			i := strings.Index(doc.text, "\n"+heading+"\n")
+			if i < 0 {
+				t.Fatalf("%s: no line %q", doc.name, heading)
 			}
-			if m := readmeSpecRow.FindStringSubmatch(line); m != nil {
-				got = append(got, m[1])
+			var got []string
+			body := false // past the table's header row and its |---| line
+			for _, line := range strings.Split(doc.text[i+1:], "\n")[1:] {
+				if strings.HasPrefix(line, "#") {
+					break
+				}
+				if strings.HasPrefix(line, "|---") {
+					body = true
+				} else if m := specRow.FindStringSubmatch(line); m != nil && body {
+					got = append(got, m[1])
+				}
 			}
-		}
-		if !slices.Equal(got, want) {
-			t.Errorf("README.md: the Specifications table lists\n%q\nwant (uri.Specs)\n%q", got, want)
-		}
-		return
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: the table after %q lists\n%q\nwant (uri.Specs)\n%q", doc.name, heading, got, want)
+			}
+		})
 	}
-	t.Fatal("no README.md among the docs")
+	for name := range tables {
+		t.Errorf("no %s among the docs", name)
+	}
 }
