@@ -45,4 +45,30 @@
 // values that give the byte offset of the first character that cannot be part of a
 // valid reference and the rule being parsed there; what the grammar would have accepted
 // there is found when asked for (Error.Expected).
+//
+// # Beyond validation
+//
+// Resolve resolves a reference against a base with the algorithm of the spec's own
+// document (ResolveOption: NonStrict, Unvalidated); Normalize and Equal normalize and
+// compare references up to a rung (Level) of RFC 3986's comparison ladder; IRIToURI maps
+// an IRI to a URI (RFC 3987 3.1). CheckURI, CheckURIReference, CheckIRI,
+// CheckIRIReference and CheckURITemplate are the URI formats of JSON Schema and OpenAPI
+// (FormatChecker, FormatNames, WithSchemeGrammars).
+//
+// Under rfc3986 and rfc3987 a reference whose scheme has a grammar of its own RFC
+// (SchemeGrammars: http, https, urn, mailto, file, data, tel, geo) must match it too;
+// Reference.SchemeParts returns the parts that grammar names, as the types of package
+// uri/scheme, and CheckFileNonstandard reads RFC 8089's Appendix F.
+//
+// Reference.Hazards reports what in a valid reference is dangerous to pass on (Hazard,
+// HazardCode, each citing its section), Reference.Differentials where other parsers
+// (Reader, RelativeReader: SpecReader, NetURLReader, WHATWGReader, DefaultReaders) read it
+// otherwise than Reference.Reading, Error.Lenient what those parsers make of an invalid
+// one, and Guard and GuardRelative whether the deployed parsers agree on the target
+// (Agreement, Difference, Rejection, PartValue, GuardError, GuardReaders).
+//
+// Packages beside this one hold one subject each: uri/scheme the scheme grammars' typed
+// parts, uri/rfc1738 RFC 1738's ten scheme validators of 1994 (for a Reference of any
+// spec), uri/template RFC 6570 URI Templates, and uri/specdiff the exact difference of two
+// specs' grammars.
 package uri

@@ -6,12 +6,16 @@ import (
 	"strconv"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/urispec/urispec/internal/engine"
 )
 
 // Error describes why a string is not a valid reference under a spec: where (Offset),
 // in which rule (Rule), and on demand what the grammar would have accepted there
 // (Expected). Its methods are safe for concurrent use.
 type Error struct {
+	// Spec is the spec whose grammar rejected Input; zero for an error of the URI
+	// Template grammar (CheckURITemplate, package uri/template), which is no spec version.
 	Spec  Spec
 	Input string
 	// Offset is the byte offset of the first character that cannot be part of a valid
@@ -81,7 +85,7 @@ func (e *Error) findExpected() []string {
 	if e.Offset > maxProbe {
 		return nil
 	}
-	if e.Spec == 0 { // an error of the URI Template grammar (template.go), which has no Spec
+	if e.Spec == 0 { // an error of the URI Template grammar (template_grammar.go), which has no Spec
 		p := templatePool.Get().(*Parser)
 		defer templatePool.Put(p)
 		return p.expected(e.Input[:e.Offset])
@@ -120,7 +124,11 @@ func (e *Error) schemeExpected() []string {
 // 4.3)`.
 func (e *Error) Error() string {
 	b := make([]byte, 0, 64+len(e.Rule))
-	b = append(b, e.Spec.String()...)
+	if e.Spec == 0 {
+		b = append(b, engine.Template...)
+	} else {
+		b = append(b, e.Spec.String()...)
+	}
 	b = append(b, ": "...)
 	if e.Scheme != "" {
 		b = append(b, e.Scheme...)
@@ -160,15 +168,6 @@ func (e *Error) Error() string {
 		}
 	}
 	return string(b)
-}
-
-// formatError is the message of a TemplateError: the grammar's name, what was found at
-// offset, and the rule.
-func formatError(grammar, input string, offset int, rule string) string {
-	b := make([]byte, 0, 64+len(rule))
-	b = append(b, grammar...)
-	b = append(b, ": "...)
-	return string(appendErrorAt(b, input, offset, rule))
 }
 
 // appendErrorAt appends what was found at offset of input and the rule it failed in.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/scheme"
 )
 
 // A reference whose scheme has a grammar of its own gives the parts that grammar names;
@@ -19,9 +20,9 @@ func ExampleReference_SchemeParts() {
 		panic(err)
 	}
 	switch p := parts.(type) {
-	case uri.MailtoParts:
+	case scheme.Mailto:
 		fmt.Println(p.Rule, p.Document, p.To, p.Headers)
-	case uri.HTTPParts:
+	case scheme.HTTP:
 		fmt.Println(p.Host, p.EffectivePort)
 	}
 	// Output:

@@ -242,26 +242,6 @@ func ExampleEqual() {
 	// Output: true <nil>
 }
 
-func ExampleCheckScheme() {
-	u, err := uri.CheckScheme("ftp://anonymous:guest@ftp.example.org/pub/readme.txt;type=a")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	ftp := u.(*uri.FTPURL)
-	fmt.Println(ftp.Rule, *ftp.User, *ftp.Password, ftp.Host, ftp.Segments, *ftp.Type)
-	// The scheme's own rule decides: an http URL may not have a userinfo in RFC 1738.
-	_, err = uri.CheckScheme("http://user@example.org/")
-	fmt.Println(err)
-	// RFC 1738 gives no syntax of its own to other schemes.
-	_, err = uri.CheckScheme("https://example.org/")
-	fmt.Println(errors.Is(err, uri.ErrNoSchemeSyntax))
-	// Output:
-	// ftpurl anonymous guest ftp.example.org [pub readme.txt] a
-	// rfc1738: invalid character '@' at byte 11 in hostname
-	// true
-}
-
 func ExampleGenericOnly() {
 	// RFC 1738's httpurl requires "//"; its generic syntax does not.
 	strict, _ := uri.NewParser(uri.RFC1738)

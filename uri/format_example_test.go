@@ -52,7 +52,7 @@ func ExampleCheckIRIReference() {
 func ExampleCheckURITemplate() {
 	fmt.Println(uri.CheckURITemplate("https://example.org/search{?q,lang}{#section}"))
 	err := uri.CheckURITemplate("/users/{user id}")
-	var e *uri.TemplateError
+	var e *uri.Error
 	if errors.As(err, &e) {
 		fmt.Println(e)
 		fmt.Println("expected:", e.Expected())

@@ -18,6 +18,7 @@ import (
 
 	"github.com/urispec/urispec/gen/rfc1738"
 	"github.com/urispec/urispec/uri"
+	schemes1738 "github.com/urispec/urispec/uri/rfc1738"
 )
 
 // rfc1738FuzzMax bounds the inputs compared with the ABNF while fuzzing: go-abnf's
@@ -69,12 +70,12 @@ func FuzzStrictRFC1738(f *testing.F) {
 		if r.String() != s || r.Has(uri.Fragment) {
 			t.Fatalf("%q: recomposed as %q, fragment %v", s, r.String(), r.Has(uri.Fragment))
 		}
-		su, err := r.SchemeURL()
-		if errors.Is(err, uri.ErrNoSchemeSyntax) {
+		su, err := schemes1738.Read(r)
+		if errors.Is(err, schemes1738.ErrNoScheme) {
 			err = nil // no scheme rule: strict checks the generic syntax alone, as generic did
 		}
 		if (err != nil) != (serr != nil) || (su != nil && err != nil) {
-			t.Fatalf("%q: SchemeURL %v, %v; strict %v", s, su, err, serr)
+			t.Fatalf("%q: rfc1738.Read %v, %v; strict %v", s, su, err, serr)
 		}
 		if serr == nil {
 			if r, err = strict.Parse(s); err != nil || r.String() != s {

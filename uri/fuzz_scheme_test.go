@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/scheme"
 )
 
 // FuzzSchemeGrammars fuzzes every scheme grammar (grammar/schemes/) at once. For any
@@ -55,7 +56,7 @@ func FuzzSchemeGrammars(f *testing.F) {
 					t.Fatalf("%s: %q: valid, but not under GenericOnly: %v", spec, s, genericErr)
 				}
 				parts, perr := r.SchemeParts()
-				if errors.Is(perr, uri.ErrNoSchemeGrammar) {
+				if errors.Is(perr, scheme.ErrNoGrammar) {
 					continue
 				}
 				if perr != nil {

@@ -56,7 +56,7 @@ func FuzzValidateRFC6570(f *testing.F)      { fuzzValidate(f, "rfc6570") }
 func FuzzValidateWHATWG(f *testing.F)       { fuzzValidate(f, "whatwg") }
 
 // fuzzValidate fuzzes the grammar of grammar/<id>.abnf: a spec's ID, or "rfc6570" (URI
-// Templates, whose errors are also *uri.Error here: uri.CheckURITemplate wraps them).
+// Templates, whose errors are *uri.Error too).
 func fuzzValidate(f *testing.F, id string) {
 	handOffGrammars(f)
 	o, err := prepareOracle(id)

@@ -64,6 +64,7 @@ import (
 	"github.com/urispec/urispec/gen/whatwg"
 	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
+	schemes1738 "github.com/urispec/urispec/uri/rfc1738"
 )
 
 var (
@@ -1101,16 +1102,16 @@ func checkComponent(t *testing.T, spec uri.Spec, s string, c uri.Component, want
 	}
 }
 
-// checkGopher returns the RFC 1738 gopher fields of s (uri.CheckScheme).
-func checkGopher(t *testing.T, s string) *uri.GopherURL {
+// checkGopher returns the RFC 1738 gopher fields of s (rfc1738.Check).
+func checkGopher(t *testing.T, s string) *schemes1738.GopherURL {
 	t.Helper()
-	u, err := uri.CheckScheme(s)
+	u, err := schemes1738.Check(s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, ok := u.(*uri.GopherURL)
+	g, ok := u.(*schemes1738.GopherURL)
 	if !ok {
-		t.Fatalf("%q: CheckScheme gives %T, want *uri.GopherURL", s, u)
+		t.Fatalf("%q: rfc1738.Check gives %T, want *rfc1738.GopherURL", s, u)
 	}
 	return g
 }

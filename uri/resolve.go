@@ -99,6 +99,9 @@ func Unvalidated() ResolveOption { return func(o *resolveOptions) { o.unvalidate
 //	rfc3987        RFC 3986's (section 6.5)            resolve_rfc3986.go
 //	rfc6874        RFC 3986's (RFC 6874 changes no      resolve_rfc3986.go
 //	               step of it)
+//	whatwg         RFC 3986's section 5.2.2, for a      whatwg.go
+//	               reference valid against the base
+//	               (the standard's own is its parser)
 //
 // Known flaws of each algorithm are reproduced, not repaired (README).
 //

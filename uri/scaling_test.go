@@ -6,6 +6,8 @@ import (
 
 	"github.com/urispec/urispec/internal/scaling"
 	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/rfc1738"
+	"github.com/urispec/urispec/uri/template"
 )
 
 // The operations of package uri on the repeated shapes that stress them: each must take
@@ -83,34 +85,34 @@ func scalingOps() []scalingOp {
 			{Name: "addresses", Prefix: "mailto:", Unit: "a@example.com,", End: "a@example.com"}}, schemeParts},
 		scalingOp{"SchemeParts/data", []scaling.Shape{{Name: "data", Prefix: "data:,", Unit: "a"}}, schemeParts},
 		scalingOp{"SchemeParts/file", []scaling.Shape{{Name: "segments", Prefix: "file:///", Unit: "a/"}}, schemeParts},
-		scalingOp{"SchemeURL", []scaling.Shape{{Name: "ftp-segments", Prefix: "ftp://h/", Unit: "a/"},
+		scalingOp{"rfc1738.Read", []scaling.Shape{{Name: "ftp-segments", Prefix: "ftp://h/", Unit: "a/"},
 			{Name: "prospero-fields", Prefix: "prospero://h/p", Unit: ";a=b"}}, func(s string) {
 			if r, err := uri.Parse(uri.RFC1738, s); err == nil {
-				r.SchemeURL()
+				rfc1738.Read(r)
 			}
 		}},
 		scalingOp{"IRIToURI", []scaling.Shape{nonASCII}, func(s string) { uri.IRIToURI(s) }},
-		scalingOp{"ParseTemplate", []scaling.Shape{{Name: "variables", Prefix: "{", Unit: "a,", End: "b}"},
-			{Name: "expressions", Prefix: "/", Unit: "{a}/"}}, func(s string) { uri.ParseTemplate(s) }},
+		scalingOp{"template.Parse", []scaling.Shape{{Name: "variables", Prefix: "{", Unit: "a,", End: "b}"},
+			{Name: "expressions", Prefix: "/", Unit: "{a}/"}}, func(s string) { template.Parse(s) }},
 		scalingOp{"Template.Variables", []scaling.Shape{{Name: "distinct-variables", Make: func(n int) string { return scaling.Numbered("{", "v%d,", "z}", n) }}}, func(s string) {
-			if t, err := uri.ParseTemplate(s); err == nil {
+			if t, err := template.Parse(s); err == nil {
 				t.Variables()
 			}
 		}},
 		scalingOp{"Template.Expand", []scaling.Shape{{Name: "expressions", Prefix: "/", Unit: "{a}{+b}"}}, func(s string) {
-			if t, err := uri.ParseTemplate(s); err == nil {
-				t.Expand(templateVars, uri.MaxExpansion(8<<20))
+			if t, err := template.Parse(s); err == nil {
+				t.Expand(templateVars, template.MaxExpansion(8<<20))
 			}
 		}},
-		scalingOp{"DecodeTemplateVars", []scaling.Shape{{Name: "distinct-names", Make: func(n int) string { return scaling.Numbered(`{"z":"`, `","v%d":"x`, `"}`, n) }},
-			{Name: "list", Prefix: `{"a":["x"`, Unit: `,"x"`, End: `]}`}}, func(s string) { uri.DecodeTemplateVars([]byte(s)) }},
+		scalingOp{"template.DecodeVars", []scaling.Shape{{Name: "distinct-names", Make: func(n int) string { return scaling.Numbered(`{"z":"`, `","v%d":"x`, `"}`, n) }},
+			{Name: "list", Prefix: `{"a":["x"`, Unit: `,"x"`, End: `]}`}}, func(s string) { template.DecodeVars([]byte(s)) }},
 		scalingOp{"CheckURITemplate", []scaling.Shape{{Name: "expressions", Prefix: "/", Unit: "{a}/"}}, func(s string) { uri.CheckURITemplate(s) }},
 		scalingOp{"CheckIRI", []scaling.Shape{nonASCII}, func(s string) { uri.CheckIRI(s) }},
 	)
 	return ops
 }
 
-var templateVars = map[string]uri.TemplateValue{"a": uri.TemplateString("x y"), "b": uri.TemplateString("/z")}
+var templateVars = map[string]template.Value{"a": template.String("x y"), "b": template.String("/z")}
 
 func schemeParts(s string) {
 	if r, err := uri.Parse(uri.RFC3986, s); err == nil {

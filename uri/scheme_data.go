@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	datagrammar "github.com/urispec/urispec/gen/schemes/data"
+
+	"github.com/urispec/urispec/uri/scheme"
 )
 
 // The "data" scheme of RFC 2397 (grammar/schemes/data.peg), section 3: "data:", an
@@ -16,38 +18,6 @@ import (
 // Under rfc3987 an IRI is checked as it is: RFC 2397 defines data URLs in the
 // characters of RFC 2396, and says nothing of IRIs, so a character outside ASCII is an
 // error of the grammar at its offset.
-
-// DataParts are the parts of a data URL (RFC 2397 section 3).
-type DataParts struct {
-	SchemeGrammar
-	// MediaType is type "/" subtype as written, "" when omitted; Type and Subtype are its
-	// two halves, nil when omitted. EffectiveMediaType is MediaType, or "text/plain" when
-	// it is omitted (section 2: "If <mediatype> is omitted, it defaults to
-	// text/plain;charset=US-ASCII. As a shorthand, "text/plain" can be omitted but the
-	// charset parameter supplied").
-	MediaType          string  `json:"media_type"`
-	Type               *string `json:"type"`
-	Subtype            *string `json:"subtype"`
-	EffectiveMediaType string  `json:"effective_media_type"`
-	// Parameters are the media type's parameters in order, as written.
-	Parameters []DataParameter `json:"parameters"`
-	// Base64 reports ";base64": the data is base64 (RFC 2045 section 6.8) after its
-	// escapes are decoded.
-	Base64 bool `json:"base64"`
-	// Data is the text after ",", as written.
-	Data string `json:"data"`
-	// Payload is the data's octets: Data with its escapes decoded, then base64-decoded
-	// when Base64 is set. Where the base64 is malformed, Payload is nil and PayloadError
-	// says why (RFC 2397 does not make such a URL invalid).
-	Payload      []byte `json:"payload"`
-	PayloadError string `json:"payload_error,omitempty"`
-}
-
-// DataParameter is one attribute "=" value of a data URL's media type, as written.
-type DataParameter struct {
-	Attribute string `json:"attribute"`
-	Value     string `json:"value"`
-}
 
 var dataScheme = schemeDesc{
 	name: "data", document: "RFC 2397", section: "3",
@@ -116,9 +86,9 @@ func describeOctet(c byte) string {
 	return "the octet 0x" + string([]byte{hex[c>>4], hex[c&15]})
 }
 
-func dataParts(m *schemeMatch, g SchemeGrammar) SchemeParts {
-	p := DataParts{SchemeGrammar: g, Type: m.opt("type"), Subtype: m.opt("subtype"), Data: m.get("data"),
-		Parameters: []DataParameter{}}
+func dataParts(m *schemeMatch, g scheme.Grammar) scheme.Parts {
+	p := scheme.Data{Grammar: g, Type: m.opt("type"), Subtype: m.opt("subtype"), Data: m.get("data"),
+		Parameters: []scheme.DataParameter{}}
 	_, _, p.Base64 = m.span("base64")
 	if p.Type != nil {
 		p.MediaType = *p.Type + "/" + *p.Subtype
@@ -129,7 +99,7 @@ func dataParts(m *schemeMatch, g SchemeGrammar) SchemeParts {
 	}
 	attrs, values := m.all("attribute"), m.all("value")
 	for i := range attrs {
-		p.Parameters = append(p.Parameters, DataParameter{Attribute: m.text[attrs[i][0]:attrs[i][1]],
+		p.Parameters = append(p.Parameters, scheme.DataParameter{Attribute: m.text[attrs[i][0]:attrs[i][1]],
 			Value: m.text[values[i][0]:values[i][1]]})
 	}
 	p.Payload = pctDecode(p.Data)

@@ -78,7 +78,7 @@ func schemeVerdict(in string) (schemeResult, error) {
 		return schemeResult{}, err
 	}
 	b, err := json.Marshal(parts)
-	return schemeResult{verdict: "valid", scheme: parts.Grammar().Name, json: b}, err
+	return schemeResult{verdict: "valid", scheme: parts.Scheme().Name, json: b}, err
 }
 
 // jsonSubset says how got differs from want on the keys that want has, or "".

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	filegrammar "github.com/urispec/urispec/gen/schemes/file"
+
+	"github.com/urispec/urispec/uri/scheme"
 )
 
 // The "file" scheme of RFC 8089 (grammar/schemes/file.peg), section 2: "file:" and an
@@ -18,27 +20,6 @@ import (
 // Under rfc3987 an IRI is checked by the URI it maps to (RFC 3987 3.1): RFC 8089 section
 // 4 says that characters outside ASCII are encoded as UTF-8 and then percent-encoded,
 // which is that mapping.
-
-// FileParts are the parts of a file URI (RFC 8089 section 2), as written.
-type FileParts struct {
-	SchemeGrammar
-	// Host is the file-auth after "//": nil without "//" ("file:/path"), "" when empty
-	// ("file:///path"), otherwise the host as written, brackets included, or "localhost".
-	Host *string `json:"host"`
-	// Local reports a local file URI by its syntax (sections 2 and 3): no file-auth, an
-	// empty one, or "localhost" in any case. A host that names the local machine is not
-	// recognised: that needs name resolution.
-	Local bool `json:"local"`
-	// Path is the path after the authority, as written; under file-URI-F it includes a
-	// drive letter without "/" ("c:/path" of "file:c:/path").
-	Path string `json:"path"`
-	// Userinfo, DriveLetter and UNCHost are parts of Appendix F's rules only (E.1, E.2,
-	// E.3.2), nil when absent: the userinfo before "@", the drive letter with its ":" or
-	// "|", and the file-host of a UNC string in the path ("file:////host/share").
-	Userinfo    *string `json:"userinfo,omitempty"`
-	DriveLetter *string `json:"drive_letter,omitempty"`
-	UNCHost     *string `json:"unc_host,omitempty"`
-}
 
 var fileBinding = binding{
 	newMachine: func() machine { return &filegrammar.Parser{} },
@@ -69,7 +50,7 @@ var fileGrammarF = newSchemeGrammar(&schemeDesc{name: "file", document: "RFC 808
 // every file URI. s is checked against Appendix F alone, not against RFC 3986's generic
 // syntax, which forbids the "|" of E.2.2; errors are reported under rfc3986 nonetheless,
 // the spec whose syntax RFC 8089 builds on.
-func CheckFileNonstandard(s string) (FileParts, error) {
+func CheckFileNonstandard(s string) (scheme.File, error) {
 	sp := fileGrammarF.pool.Get().(*Parser)
 	defer fileGrammarF.pool.Put(sp)
 	parts, err := fileGrammarF.run(sp, RFC3986, false, s, true)
@@ -78,13 +59,13 @@ func CheckFileNonstandard(s string) (FileParts, error) {
 		e.Section = "RFC 8089 Appendix F"
 	}
 	if err != nil {
-		return FileParts{}, err
+		return scheme.File{}, err
 	}
-	return parts.(FileParts), nil
+	return parts.(scheme.File), nil
 }
 
-func fileParts(m *schemeMatch, g SchemeGrammar) SchemeParts {
-	p := FileParts{SchemeGrammar: g, Userinfo: m.opt("userinfo"), DriveLetter: m.opt("drive_letter"),
+func fileParts(m *schemeMatch, g scheme.Grammar) scheme.Parts {
+	p := scheme.File{Grammar: g, Userinfo: m.opt("userinfo"), DriveLetter: m.opt("drive_letter"),
 		UNCHost: m.opt("file_host")}
 	rest := m.text[len("file:"):]
 	// The authority is the file-auth token ("localhost", or [ userinfo "@" ] host); a

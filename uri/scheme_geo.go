@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	geogrammar "github.com/urispec/urispec/gen/schemes/geo"
+
+	"github.com/urispec/urispec/uri/scheme"
 )
 
 // The "geo" scheme of RFC 5870 (grammar/schemes/geo.peg), section 3.3: "geo:", two or
@@ -13,26 +15,6 @@ import (
 // Under rfc3987 an IRI is checked as it is: section 3.5 allows ASCII characters only
 // (future parameters "MUST require percent-encoding of non-ASCII values"), so a character
 // outside ASCII is an error of the grammar at its offset.
-
-// GeoParts are the parts of a geo URI (RFC 5870 section 3.3).
-type GeoParts struct {
-	SchemeGrammar
-	// CoordA, CoordB and CoordC are the coordinates as written (CoordC nil when absent);
-	// in WGS-84, latitude, longitude and altitude (3.4.2). Coordinates are their values.
-	CoordA      string    `json:"coord_a"`
-	CoordB      string    `json:"coord_b"`
-	CoordC      *string   `json:"coord_c"`
-	Coordinates []float64 `json:"coordinates"`
-	// CRS is the crslabel of ";crs=", nil when absent; WGS84 reports the default CRS
-	// (3.4.1: "if the 'crs' parameter is either missing or contains the value of
-	// 'wgs84'", case-insensitive, 3.3).
-	CRS   *string `json:"crs"`
-	WGS84 bool    `json:"wgs84"`
-	// Uncertainty is the uval of ";u=" in meters (3.4.3), nil when absent.
-	Uncertainty *string `json:"uncertainty"`
-	// Parameters are the other parameters in order, as written.
-	Parameters []SchemeParameter `json:"parameters"`
-}
 
 var geoScheme = schemeDesc{
 	name: "geo", document: "RFC 5870", section: "3.3",
@@ -123,8 +105,8 @@ func geoIsWGS84(m *schemeMatch) bool {
 	return crs == nil || strings.EqualFold(*crs, "wgs84")
 }
 
-func geoParts(m *schemeMatch, g SchemeGrammar) SchemeParts {
-	p := GeoParts{SchemeGrammar: g, CoordA: m.get("coord_a"), CoordB: m.get("coord_b"), CoordC: m.opt("coord_c"),
+func geoParts(m *schemeMatch, g scheme.Grammar) scheme.Parts {
+	p := scheme.Geo{Grammar: g, CoordA: m.get("coord_a"), CoordB: m.get("coord_b"), CoordC: m.opt("coord_c"),
 		CRS: m.opt("crslabel"), WGS84: geoIsWGS84(m), Uncertainty: m.opt("uval")}
 	for _, s := range []*string{&p.CoordA, &p.CoordB, p.CoordC} {
 		if s != nil {

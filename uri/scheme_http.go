@@ -4,6 +4,8 @@ import (
 	"strconv"
 
 	httpgrammar "github.com/urispec/urispec/gen/schemes/http"
+
+	"github.com/urispec/urispec/uri/scheme"
 )
 
 // The "http" and "https" schemes of RFC 9110 (grammar/schemes/http.peg), sections 4.2.1
@@ -14,28 +16,6 @@ import (
 // URIs and says nothing of IRIs, and RFC 3987 3.1 is how an IRI is used where a URI is
 // expected, which is how http and https IRIs are met (HTML, where the IRI form is the
 // one written).
-
-// HTTPParts are the parts of an http or https URI (RFC 9110 4.2.1, 4.2.2). Values are
-// the text of the URI as written (nothing is decoded); the fragment is no part of them
-// (4.2.5).
-type HTTPParts struct {
-	SchemeGrammar
-	// Userinfo is the userinfo before "@", nil without it; its use is deprecated (4.2.4).
-	Userinfo *string `json:"userinfo"`
-	// Host is the uri-host (RFC 3986 3.2.2), brackets included for an IP-literal; never
-	// empty (4.2.1).
-	Host string `json:"host"`
-	// Port is the port after ":", nil without ":" and "" when empty; DefaultPort is the
-	// scheme's (80 for http, 443 for https), and EffectivePort the port that applies:
-	// Port unless it is empty or not given (4.2.1: "If the port subcomponent is empty or
-	// not given, TCP port 80 ... is the default").
-	Port          *string `json:"port"`
-	DefaultPort   int     `json:"default_port"`
-	EffectivePort string  `json:"effective_port"`
-	// Path is the path-abempty, possibly empty; Query the query after "?", nil without it.
-	Path  string  `json:"path"`
-	Query *string `json:"query"`
-}
 
 var httpBinding = binding{
 	newMachine: func() machine { return &httpgrammar.Parser{} },
@@ -53,7 +33,7 @@ var httpScheme = schemeDesc{
 	iriMapped:   true,
 	checks:      []schemeCheck{nonEmptyHost("http", "RFC 9110 section 4.2.1")},
 	checkTokens: []string{"host"},
-	parts:       func(m *schemeMatch, g SchemeGrammar) SchemeParts { return httpParts(m, g, 80) },
+	parts:       func(m *schemeMatch, g scheme.Grammar) scheme.Parts { return httpParts(m, g, 80) },
 }
 
 var httpsScheme = schemeDesc{
@@ -62,7 +42,7 @@ var httpsScheme = schemeDesc{
 	iriMapped:   true,
 	checks:      []schemeCheck{nonEmptyHost("https", "RFC 9110 section 4.2.2")},
 	checkTokens: []string{"host"},
-	parts:       func(m *schemeMatch, g SchemeGrammar) SchemeParts { return httpParts(m, g, 443) },
+	parts:       func(m *schemeMatch, g scheme.Grammar) scheme.Parts { return httpParts(m, g, 443) },
 }
 
 // withTop returns a copy of b whose top rule is top: schemes that share a grammar file
@@ -87,8 +67,8 @@ func nonEmptyHost(scheme, section string) schemeCheck {
 	}
 }
 
-func httpParts(m *schemeMatch, g SchemeGrammar, defaultPort int) HTTPParts {
-	p := HTTPParts{SchemeGrammar: g, Userinfo: m.opt("userinfo"), Host: m.get("host"),
+func httpParts(m *schemeMatch, g scheme.Grammar, defaultPort int) scheme.HTTP {
+	p := scheme.HTTP{Grammar: g, Userinfo: m.opt("userinfo"), Host: m.get("host"),
 		Port: m.opt("port"), DefaultPort: defaultPort, Path: m.get("path_abempty"), Query: m.opt("query")}
 	p.EffectivePort = strconv.Itoa(defaultPort)
 	if p.Port != nil && *p.Port != "" {

@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 
 	mailtogrammar "github.com/urispec/urispec/gen/schemes/mailto"
+
+	"github.com/urispec/urispec/uri/scheme"
 )
 
 // The "mailto" scheme of RFC 6068 (grammar/schemes/mailto.peg), section 2: "mailto:",
@@ -16,26 +18,6 @@ import (
 // Under rfc3987 an IRI is checked by the URI it maps to (RFC 3987 3.1): RFC 6068 was
 // written for compatibility with IRIs (its abstract), and its section 2 reads non-ASCII
 // characters as percent-encoded UTF-8, which is what the mapping gives.
-
-// MailtoParts are the parts of a mailto URI (RFC 6068 section 2), percent-decoded
-// (section 5: "client software that reads URIs MUST decode strings before creating the
-// mail message"). A decoded value may hold bytes that are not UTF-8, or any character:
-// show it with care (section 7).
-type MailtoParts struct {
-	SchemeGrammar
-	// To are the addresses before "?" (each an addr-spec), in order; empty when there
-	// is none.
-	To []string `json:"to"`
-	// Headers are the header fields after "?", in order, as written (a name may occur
-	// more than once; "body" is the message body; hfname is case-insensitive).
-	Headers []MailtoHeader `json:"headers"`
-}
-
-// MailtoHeader is one hfield: hfname "=" hfvalue, percent-decoded.
-type MailtoHeader struct {
-	Name  string `json:"name"`
-	Value string `json:"value"`
-}
 
 var mailtoScheme = schemeDesc{
 	name: "mailto", document: "RFC 6068", section: "2",
@@ -57,14 +39,14 @@ var mailtoScheme = schemeDesc{
 	iriMapped:   true,
 	checks:      []schemeCheck{mailtoEncodedDelims, mailtoDomainEncoding, mailtoLocalPartEncoding, mailtoFieldName},
 	checkTokens: []string{"addr_spec", "local_part", "domain", "hfname"},
-	parts: func(m *schemeMatch, g SchemeGrammar) SchemeParts {
-		p := MailtoParts{SchemeGrammar: g, To: []string{}, Headers: []MailtoHeader{}}
+	parts: func(m *schemeMatch, g scheme.Grammar) scheme.Parts {
+		p := scheme.Mailto{Grammar: g, To: []string{}, Headers: []scheme.MailtoHeader{}}
 		for _, sp := range m.all("addr_spec") {
 			p.To = append(p.To, string(pctDecode(m.text[sp[0]:sp[1]])))
 		}
 		names, values := m.all("hfname"), m.all("hfvalue")
 		for i := range names {
-			p.Headers = append(p.Headers, MailtoHeader{
+			p.Headers = append(p.Headers, scheme.MailtoHeader{
 				Name:  string(pctDecode(m.text[names[i][0]:names[i][1]])),
 				Value: string(pctDecode(m.text[values[i][0]:values[i][1]])),
 			})

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	telgrammar "github.com/urispec/urispec/gen/schemes/tel"
+
+	"github.com/urispec/urispec/uri/scheme"
 )
 
 // The "tel" scheme of RFC 3966 (grammar/schemes/tel.peg), section 3: "tel:", a global
@@ -13,43 +15,16 @@ import (
 // Under rfc3987 an IRI is checked as it is: RFC 3966 says nothing of IRIs, so a
 // character outside ASCII is an error of the grammar at its offset.
 
-// TelParts are the parts of a tel URI (RFC 3966 section 3), as written.
-type TelParts struct {
-	SchemeGrammar
-	// Number is the global-number-digits ("+1-201-555-0123") or local-number-digits, with
-	// its visual separators; Global reports the global form (5.1.4). Digits is Number
-	// without visual separators, as section 4 compares numbers.
-	Number string `json:"number"`
-	Global bool   `json:"global"`
-	Digits string `json:"digits"`
-	// PhoneContext is the descriptor of ";phone-context=" (5.1.5), Extension the digits
-	// of ";ext=" (5.3) and ISDNSubaddress the text of ";isub=" (5.2); nil when absent.
-	// The grammar's isdn-subaddress takes in the parameters after it that are made of its
-	// characters (grammar/NOTES.md), and so does ISDNSubaddress.
-	PhoneContext   *string `json:"phone_context"`
-	Extension      *string `json:"extension"`
-	ISDNSubaddress *string `json:"isdn_subaddress"`
-	// Parameters are the other parameters in order (5.4).
-	Parameters []SchemeParameter `json:"parameters"`
-}
-
-// SchemeParameter is one ";" pname [ "=" pvalue ] of a tel or geo URI, as written; Value
-// is nil without "=".
-type SchemeParameter struct {
-	Name  string  `json:"name"`
-	Value *string `json:"value"`
-}
-
 // pnameParameters lists the parameters of m whose name and value are the tokens of the
 // rules pname and pvalue (tel and geo spell them alike), in input order. Both lists are
 // in input order, so one pass pairs each name with the value that follows its "=", in
 // time linear in the number of parameters.
-func pnameParameters(m *schemeMatch) []SchemeParameter {
+func pnameParameters(m *schemeMatch) []scheme.Parameter {
 	names, values := m.all("pname"), m.all("pvalue")
-	out := make([]SchemeParameter, 0, len(names))
+	out := make([]scheme.Parameter, 0, len(names))
 	j := 0
 	for _, n := range names {
-		p := SchemeParameter{Name: m.text[n[0]:n[1]]}
+		p := scheme.Parameter{Name: m.text[n[0]:n[1]]}
 		for j < len(values) && values[j][0] <= n[1] {
 			j++
 		}
@@ -169,8 +144,8 @@ var (
 	}
 )
 
-func telParts(m *schemeMatch, g SchemeGrammar) SchemeParts {
-	p := TelParts{SchemeGrammar: g, PhoneContext: m.opt("descriptor"), Extension: m.opt("ext_value")}
+func telParts(m *schemeMatch, g scheme.Grammar) scheme.Parts {
+	p := scheme.Tel{Grammar: g, PhoneContext: m.opt("descriptor"), Extension: m.opt("ext_value")}
 	p.Number, p.Global = m.get("local_number_digits"), false
 	if _, _, ok := m.span("global_number"); ok {
 		// The descriptor of a context may be global-number-digits too: the number is the

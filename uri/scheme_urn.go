@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	urngrammar "github.com/urispec/urispec/gen/schemes/urn"
+
+	"github.com/urispec/urispec/uri/scheme"
 )
 
 // The "urn" scheme of RFC 8141 (grammar/schemes/urn.peg), section 2: "urn" ":" NID ":"
@@ -15,23 +17,6 @@ import (
 // percent-encoded"; 2.2: URNs "MUST use only Unicode characters encoded in UTF-8 and
 // further encoded as required by RFC 3986"), so such a character is an error of the
 // grammar at its offset.
-
-// URNParts are the parts of a URN (RFC 8141 section 2), as written (nothing is decoded:
-// URN-equivalence, section 3, compares the NSS with its percent-encodings as they are).
-type URNParts struct {
-	SchemeGrammar
-	// NID is the namespace identifier (2.1), case-insensitive; NSS the namespace specific
-	// string (2.2).
-	NID string `json:"nid"`
-	NSS string `json:"nss"`
-	// RComponent, QComponent and FComponent are the text after "?+", "?=" and "#" (2.3),
-	// nil when absent.
-	RComponent *string `json:"r_component"`
-	QComponent *string `json:"q_component"`
-	FComponent *string `json:"f_component"`
-	// Informal reports an informal namespace ("urn-" and a number, 5.2).
-	Informal bool `json:"informal"`
-}
 
 var urnScheme = schemeDesc{
 	name: "urn", document: "RFC 8141", section: "2",
@@ -52,9 +37,9 @@ var urnScheme = schemeDesc{
 	withFragment: true,
 	checks:       []schemeCheck{urnInformalNID, urnShortNID, urnCountryNID, urnExperimentalNID},
 	checkTokens:  []string{"NID"},
-	parts: func(m *schemeMatch, g SchemeGrammar) SchemeParts {
+	parts: func(m *schemeMatch, g scheme.Grammar) scheme.Parts {
 		nid := m.get("NID")
-		return URNParts{SchemeGrammar: g, NID: nid, NSS: m.get("NSS"), RComponent: m.opt("r_component"),
+		return scheme.URN{Grammar: g, NID: nid, NSS: m.get("NSS"), RComponent: m.opt("r_component"),
 			QComponent: m.opt("q_component"), FComponent: m.opt("f_component"), Informal: hasPrefixFold(nid, "urn-")}
 	},
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/urispec/urispec/uri/scheme"
 )
 
 // Scheme grammars: the syntax that a scheme's own RFC prints for its URIs (http-URI of
@@ -17,8 +19,8 @@ import (
 // no empty host); those are checks of their own (schemeCheck), run after the grammar
 // accepted, and an error says which one refused.
 //
-// These are apart from the RFC 1738 scheme validators of scheme.go (SchemeURL,
-// CheckScheme), which check a URL against the rules of RFC 1738 section 5 under any spec.
+// These are apart from the RFC 1738 scheme validators of package uri/rfc1738, which check
+// a URL against the rules of RFC 1738 section 5 under any spec.
 //
 // Each scheme is one schemeDesc in a file of its own (scheme_<name>.go), listed in
 // schemeTable. docs/schemes.md lists the schemes and their decisions.
@@ -67,8 +69,8 @@ type schemeDesc struct {
 	// broken, and the error cites its section.
 	failures []schemeFailure
 	// parts builds the typed parts from the tokens of the accepted text; g is the
-	// scheme's SchemeGrammar, which the parts embed.
-	parts func(m *schemeMatch, g SchemeGrammar) SchemeParts
+	// scheme's scheme.Grammar, which the parts embed.
+	parts func(m *schemeMatch, g scheme.Grammar) scheme.Parts
 }
 
 // schemeCheck is a rule that a scheme's RFC states in prose, not in its ABNF.
@@ -91,36 +93,6 @@ type schemeFailure struct {
 	// entry is the peg name of the entry rule.
 	entry string
 }
-
-// SchemeGrammar describes one scheme grammar: what SchemeGrammars lists and what every
-// SchemeParts carries.
-type SchemeGrammar struct {
-	// Name is the scheme in lower case ("http").
-	Name string `json:"name"`
-	// Document is the RFC that defines the scheme's syntax ("RFC 9110"), and Section the
-	// section that prints it ("4.2.1").
-	Document string `json:"document"`
-	Section  string `json:"section"`
-	// Rule is the scheme's rule, as the RFC spells it ("http-URI").
-	Rule string `json:"rule"`
-}
-
-// Grammar returns g itself: every scheme's parts type embeds its SchemeGrammar, which
-// makes it a SchemeParts.
-func (g SchemeGrammar) Grammar() SchemeGrammar { return g }
-
-// SchemeParts is what a scheme's grammar names in a reference: one of HTTPParts (http
-// and https), URNParts, MailtoParts, FileParts, DataParts, TelParts and GeoParts. Each encodes to
-// JSON as an object with the fields of SchemeGrammar and its own ("scheme_parts" of
-// urispec check -json).
-type SchemeParts interface {
-	Grammar() SchemeGrammar
-}
-
-// ErrNoSchemeGrammar is the error of Reference.SchemeParts for a reference that has no
-// scheme, or whose scheme has no grammar (SchemeGrammars lists those that have one).
-// Test for it with errors.Is.
-var ErrNoSchemeGrammar = errors.New("uri: no grammar for this scheme")
 
 // schemeGrammar is a schemeDesc compiled against its parser's rule numbers.
 type schemeGrammar struct {
@@ -172,14 +144,14 @@ func (sg *schemeGrammar) newParser() *Parser {
 	return &Parser{g: sg.g, top: sg.g.top, m: sg.g.newMachine(), scheme: sg}
 }
 
-func (sg *schemeGrammar) info() SchemeGrammar {
-	return SchemeGrammar{Name: sg.name, Document: sg.document, Section: sg.section,
+func (sg *schemeGrammar) info() scheme.Grammar {
+	return scheme.Grammar{Name: sg.name, Document: sg.document, Section: sg.section,
 		Rule: sg.g.ruleName(sg.g.binding.top)}
 }
 
 // SchemeGrammars lists the schemes that have a grammar, by name.
-func SchemeGrammars() []SchemeGrammar {
-	out := make([]SchemeGrammar, 0, len(schemeGrammars))
+func SchemeGrammars() []scheme.Grammar {
+	out := make([]scheme.Grammar, 0, len(schemeGrammars))
 	for _, sg := range schemeGrammars {
 		out = append(out, sg.info())
 	}
@@ -288,7 +260,7 @@ func (m *schemeMatch) all(name string) [][2]int {
 // checkScheme checks s, a reference that spec's grammar accepted, against the grammar of
 // its scheme, if it has one: nil when it has none or s matches it and every check of the
 // scheme holds. With parts set it also returns the scheme's parts.
-func (p *Parser) checkScheme(s string, parts bool) (SchemeParts, error) {
+func (p *Parser) checkScheme(s string, parts bool) (scheme.Parts, error) {
 	name, ok := schemeOf(s)
 	if !ok {
 		return nil, nil
@@ -312,7 +284,7 @@ func (p *Parser) checkScheme(s string, parts bool) (SchemeParts, error) {
 // Errors are *Error of spec, with offsets into s; iri says that spec's references are
 // IRIs (the spec's feature, passed in: reading it here would make the descriptors'
 // initialization refer to itself).
-func (sg *schemeGrammar) run(sp *Parser, spec Spec, iri bool, s string, parts bool) (SchemeParts, error) {
+func (sg *schemeGrammar) run(sp *Parser, spec Spec, iri bool, s string, parts bool) (scheme.Parts, error) {
 	text := s
 	if !sg.withFragment {
 		if i := strings.IndexByte(s, '#'); i >= 0 {
@@ -406,19 +378,19 @@ func iriOffset(iri string, off int) int {
 
 // SchemeParts checks the reference against the grammar of its scheme and the rules its
 // RFC adds in prose, and returns the parts that the grammar names. The error is
-// ErrNoSchemeGrammar when the reference has no scheme or its scheme has no grammar, and
+// scheme.ErrNoGrammar when the reference has no scheme or its scheme has no grammar, and
 // an *Error (Scheme set) when the reference does not match the scheme's grammar or breaks
 // one of its rules. Under rfc3987, an IRI whose scheme's RFC allows IRIs is read as the
 // URI it maps to, so the parts hold percent-encoded text where the IRI has other
 // characters.
-func (r Reference) SchemeParts() (SchemeParts, error) {
+func (r Reference) SchemeParts() (scheme.Parts, error) {
 	name, ok := r.Get(Scheme)
 	if !ok {
-		return nil, ErrNoSchemeGrammar
+		return nil, scheme.ErrNoGrammar
 	}
 	sg := lookupScheme(name)
 	if sg == nil {
-		return nil, ErrNoSchemeGrammar
+		return nil, scheme.ErrNoGrammar
 	}
 	// The scheme's text starts at the scheme: url-1993's "URL:" prefix is left out, and
 	// error offsets are carried back into the whole input.

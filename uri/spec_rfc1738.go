@@ -41,7 +41,7 @@ import (
 // (ftp://h/a?b, foo://h/a?b, mailto:a?b) the components differ from it by design. The
 // Appendix B check of uri/appendixb_test.go (checkParsed) is applied unchanged to the
 // examples of testdata/examples/rfc1738.tsv, none of which has a "?", and the shared
-// corpora have no rfc1738 row; uri/scheme_test.go checks the "?" cases and the
+// corpora have no rfc1738 row; uri/spec_rfc1738_test.go checks the "?" cases and the
 // recomposition (Reference.String) of every case.
 var rfc1738Spec = specDesc{
 	spec: RFC1738,

@@ -22,6 +22,7 @@ import (
 	"testing"
 
 	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/scheme"
 	"github.com/urispec/urispec/uri/specdiff"
 )
 
@@ -53,7 +54,7 @@ func languageVerdict(t testing.TB, name string) func(string) bool {
 		p := uri.NewTemplateParser()
 		return func(s string) bool { return p.Validate(s) == nil }
 	}
-	for _, sg := range append(uri.SchemeGrammars(), uri.SchemeGrammar{Name: "file-F", Rule: "file-URI-F"}) {
+	for _, sg := range append(uri.SchemeGrammars(), scheme.Grammar{Name: "file-F", Rule: "file-URI-F"}) {
 		if sg.Name != name {
 			continue
 		}

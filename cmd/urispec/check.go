@@ -12,6 +12,8 @@ import (
 
 	"github.com/urispec/urispec/internal/ordered"
 	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/rfc1738"
+	"github.com/urispec/urispec/uri/scheme"
 )
 
 // jsonError is the "error" object of check -json. scheme and section are set when the
@@ -55,18 +57,10 @@ type checkResult struct {
 	// URI is a valid rfc3987 IRI reference mapped to a URI reference (RFC 3987 3.1).
 	URI      string `json:"uri,omitempty"`
 	HostKind string `json:"host_kind,omitempty"`
-	// Scheme is the scheme-specific syntax of RFC 1738 (uri.Reference.SchemeURL) of a
-	// valid reference that has a scheme: null when the scheme is not one of RFC 1738's
-	// ten, {"name": ..., "error": {...}} when the URL does not match that scheme's rule
-	// (the offset is into the input), else the fields of the scheme's uri type. Absent
-	// for invalid and relative references.
+	// Scheme is what the grammar of the reference's scheme, under the spec being checked,
+	// makes of a valid reference (schemeJSON): RFC 1738's rule of its scheme under
+	// rfc1738, the scheme's own grammar under rfc3986 and rfc3987. Absent otherwise.
 	Scheme json.RawMessage `json:"scheme,omitempty"`
-	// SchemeParts are the parts that the grammar of the reference's scheme names
-	// (uri.Reference.SchemeParts: an object with the scheme's name, document, section and
-	// rule, and the fields of its uri type), for a valid reference whose scheme has a
-	// grammar, under a spec that checks scheme grammars (rfc3986, rfc3987) unless
-	// -schemes=false. Absent otherwise.
-	SchemeParts json.RawMessage `json:"scheme_parts,omitempty"`
 	// Hazards are the valid reference's hazards and parser differentials (an empty list
 	// when there is none); for an invalid input, its lenient readings (Error.Lenient)
 	// when the -with readers give some, else absent.
@@ -74,15 +68,38 @@ type checkResult struct {
 	Error   *jsonError    `json:"error,omitempty"`
 }
 
-// schemeJSON encodes r's RFC 1738 scheme-specific syntax for checkResult.Scheme.
-func schemeJSON(r uri.Reference) (json.RawMessage, error) {
+// schemeJSON encodes the scheme object of a valid reference for checkResult.Scheme, from
+// the grammar of its spec: schemes says whether r's parser checked the scheme grammars.
+//   - Under rfc1738, for a reference with a scheme, RFC 1738's rule of the scheme
+//     (package uri/rfc1738): null when the scheme is not one of its ten,
+//     {"name": ..., "error": {...}} when the URL does not match that scheme's rule (with
+//     -schemes=false; the offset is into the input), else the fields of the scheme's
+//     rfc1738 type.
+//   - Under a spec that checks scheme grammars (rfc3986, rfc3987) unless -schemes=false,
+//     the parts that the grammar of the reference's scheme names (uri.Reference.SchemeParts:
+//     the scheme's name, document, section and rule, and the fields of its uri type);
+//     nil when its scheme has no grammar.
+//
+// nil otherwise.
+func schemeJSON(r uri.Reference, schemes bool) (json.RawMessage, error) {
+	switch {
+	case r.Spec() == uri.RFC1738:
+		return rfc1738JSON(r)
+	case schemes:
+		return schemePartsJSON(r)
+	}
+	return nil, nil
+}
+
+// rfc1738JSON encodes r's RFC 1738 scheme-specific syntax.
+func rfc1738JSON(r uri.Reference) (json.RawMessage, error) {
 	if !r.IsAbsolute() {
 		return nil, nil
 	}
-	su, err := r.SchemeURL()
+	su, err := rfc1738.Read(r)
 	var ue *uri.Error
 	switch {
-	case errors.Is(err, uri.ErrNoSchemeSyntax):
+	case errors.Is(err, rfc1738.ErrNoScheme):
 		return json.RawMessage("null"), nil
 	case err == nil:
 		return json.Marshal(su)
@@ -95,12 +112,11 @@ func schemeJSON(r uri.Reference) (json.RawMessage, error) {
 	return nil, err
 }
 
-// schemePartsJSON encodes r's scheme parts for checkResult.SchemeParts: nil when its
-// scheme has no grammar.
+// schemePartsJSON encodes r's scheme parts: nil when its scheme has no grammar.
 func schemePartsJSON(r uri.Reference) (json.RawMessage, error) {
 	parts, err := r.SchemeParts()
 	switch {
-	case errors.Is(err, uri.ErrNoSchemeGrammar):
+	case errors.Is(err, scheme.ErrNoGrammar):
 		return nil, nil
 	case err != nil:
 		return nil, err // cannot happen: r's parser checked the scheme's grammar
@@ -148,9 +164,9 @@ whatwg among them, an invalid reference also gets its lenient readings (lenient-
 how those parsers read what the spec rejects).
 
 With -json, one object per input and spec: input, spec, valid, components (null when
-undefined), host_kind, scheme (RFC 1738's scheme-specific parts), scheme_parts (the
-parts named by the grammar of the reference's scheme, under rfc3986 and rfc3987),
-hazards, and for an invalid input error {offset, rule, message, expected, and scheme,
+undefined), host_kind, scheme (what the grammar of the reference's scheme makes of it:
+the parts its own grammar names under rfc3986 and rfc3987, the fields of RFC 1738's rule
+under rfc1738), hazards, and for an invalid input error {offset, rule, message, expected, and scheme,
 section and reason when the scheme's grammar or RFC rejected it, section, reason and
 validation when a check of whatwg's did} (and hazards when it has lenient readings).
 
@@ -453,10 +469,6 @@ func (c *checker) appendJSON(res *checkResult) error {
 		b = append(b, `,"scheme":`...)
 		b = append(b, res.Scheme...) // compact: json.Marshal wrote it
 	}
-	if len(res.SchemeParts) > 0 {
-		b = append(b, `,"scheme_parts":`...)
-		b = append(b, res.SchemeParts...)
-	}
 	c.buf.Write(b)
 	// A valid reference has hazards; a rejected one an error, and hazards when a lenient
 	// parser reads it (Error.Lenient).
@@ -506,13 +518,8 @@ func (c *checker) describe(res *checkResult, r uri.Reference, schemes bool) erro
 	if c.json {
 		res.Components = componentsOf(r)
 		res.HostKind = r.HostKind().String()
-		if res.Scheme, err = schemeJSON(r); err != nil {
+		if res.Scheme, err = schemeJSON(r, schemes); err != nil {
 			return err
-		}
-		if schemes {
-			if res.SchemeParts, err = schemePartsJSON(r); err != nil {
-				return err
-			}
 		}
 	}
 	return nil

@@ -32,7 +32,7 @@ https, urn, mailto, ...) also shows the parts that grammar names (scheme:); with
 -schemes=false, each spec's generic syntax alone decides (as in check).
 
 With -json, one object per URI and spec: the fields of check -json (input, spec, valid,
-components, host_kind, scheme_parts, hazards, error), spans (each defined component's [start, end)
+components, host_kind, scheme, hazards, error), spans (each defined component's [start, end)
 byte offsets), layout, with -base resolved (an object of resolve -json), and where the
 spec and the one before it (or rfc3986, for whatwg) disagree, specdiff: the class of
 urispec diff the URI belongs to.
@@ -212,9 +212,7 @@ func explainJSON(spec uri.Spec, input string, o explainOptions) explainResult {
 		}
 		res.Hazards = &hz
 		res.Layout = layout(r)
-		if p.SchemeGrammars() {
-			res.SchemeParts, _ = schemePartsJSON(r) // r is valid: its parts are there
-		}
+		res.Scheme, _ = schemeJSON(r, p.SchemeGrammars()) // r is valid: its parts are there
 		res.Spans = map[string][2]int{}
 		for _, c := range explainComponents {
 			if begin, end, ok := r.Span(c); ok {
@@ -439,7 +437,7 @@ func schemePartsLine(r uri.Reference) string {
 	if err != nil {
 		return ""
 	}
-	g := parts.Grammar()
+	g := parts.Scheme()
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s (%s section %s):", g.Rule, g.Document, g.Section)
 	data, err := json.Marshal(parts)

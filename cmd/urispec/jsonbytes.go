@@ -37,28 +37,25 @@ func placeJSON(e *uri.Error) *jsonError {
 }
 
 // errorPlace is where a grammar rejected an input: the offset and rule of a *uri.Error
-// or *uri.TemplateError, and what was expected there (found when asked).
+// (of a spec's grammar or the URI Template grammar), and what was expected there (found
+// when asked).
 type errorPlace struct {
 	offset   int
 	rule     string
 	expected func() []string
 }
 
-// placeOf finds the *uri.Error or *uri.TemplateError in err.
+// placeOf finds the *uri.Error in err.
 func placeOf(err error) (errorPlace, bool) {
 	var e *uri.Error
 	if errors.As(err, &e) {
 		return errorPlace{e.Offset, e.Rule, e.Expected}, true
 	}
-	var te *uri.TemplateError
-	if errors.As(err, &te) {
-		return errorPlace{te.Offset, te.Rule, te.Expected}, true
-	}
 	return errorPlace{}, false
 }
 
 // errorText is err's message followed by what the grammar expected, when err holds a
-// *uri.Error or *uri.TemplateError (whose own message leaves that out): "rfc3986:
+// *uri.Error (whose own message leaves that out): "rfc3986:
 // invalid character ' ' at byte 8 in reg-name (expected unreserved, ... or end of
 // input)". Every message the command prints for a rejected input goes through it.
 func errorText(err error) string {

@@ -1,7 +1,6 @@
 // Command urispec checks, resolves and compares URI references under each historical
-// specification: the 1993 URL draft, RFC 1738, RFC 1808, draft-fielding-url-syntax-05,
-// RFC 2396, RFC 2732, draft-fielding-uri-rfc2396bis-01, RFC 3986, RFC 3987 and RFC 6874
-// (`urispec specs` lists those compiled in).
+// specification of their syntax, from the 1993 URL draft to RFC 3986 and the WHATWG URL
+// Standard (`urispec specs` lists them all, from package uri's table).
 //
 //	urispec check [-spec ID,...|all] [-json] [-f FILE]... [URI ...]
 //

@@ -9,7 +9,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/template"
 )
 
 const templateDoc = `Parses each RFC 6570 URI Template and prints its parts (literals, and expressions with
@@ -59,7 +59,7 @@ func templateCommand() command {
 				if *vars != "" && *varsFile != "" {
 					return x.usageError("-vars and -vars-file exclude each other")
 				}
-				var values map[string]uri.TemplateValue
+				var values map[string]template.Value
 				if *vars != "" || *varsFile != "" {
 					data := []byte(*vars)
 					if *varsFile != "" {
@@ -69,7 +69,7 @@ func templateCommand() command {
 						}
 					}
 					var err error
-					if values, err = uri.DecodeTemplateVars(data); err != nil {
+					if values, err = template.DecodeVars(data); err != nil {
 						return x.stop(err)
 					}
 				}
@@ -110,12 +110,12 @@ type templateVarspec struct {
 	Explode bool   `json:"explode,omitempty"`
 }
 
-func runTemplate(x *cmdEnv, templates []string, vars map[string]uri.TemplateValue, limit int, asJSON bool) int {
+func runTemplate(x *cmdEnv, templates []string, vars map[string]template.Value, limit int, asJSON bool) int {
 	status := exitOK
 	enc := x.encoder()
 	for _, s := range templates {
 		res := templateResult{Template: s}
-		tp, err := uri.ParseTemplate(s)
+		tp, err := template.Parse(s)
 		if err == nil {
 			res.Valid = true
 			level := tp.Level()
@@ -123,7 +123,7 @@ func runTemplate(x *cmdEnv, templates []string, vars map[string]uri.TemplateValu
 			res.Parts = partsJSON(tp)
 			if vars != nil {
 				var exp string
-				if exp, err = tp.Expand(vars, uri.MaxExpansion(limit)); err == nil {
+				if exp, err = tp.Expand(vars, template.MaxExpansion(limit)); err == nil {
 					res.Expansion = &exp
 				}
 			}
@@ -145,7 +145,7 @@ func runTemplate(x *cmdEnv, templates []string, vars map[string]uri.TemplateValu
 	return status
 }
 
-func partsJSON(tp uri.Template) []templatePart {
+func partsJSON(tp template.Template) []templatePart {
 	var out []templatePart
 	for _, p := range tp.Parts() {
 		if !p.Expression {
@@ -169,7 +169,7 @@ func partsJSON(tp uri.Template) []templatePart {
 // templateErrorJSON is the error object of a template that is invalid or cannot be
 // expanded.
 func templateErrorJSON(err error) *jsonError {
-	var ee *uri.ExpandError
+	var ee *template.ExpandError
 	if errors.As(err, &ee) {
 		return &jsonError{Offset: ee.Offset, Message: err.Error()}
 	}

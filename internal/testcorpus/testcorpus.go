@@ -2,10 +2,12 @@
 // files of the repository they share: Root and Path find them from any package's
 // directory, Lines and ReadFile read them (decompressing a .gz file), and URLTests and
 // HostTests read the copies of web-platform-tests' URL tests in testdata/corpora
-// (testdata/corpora/README.md gives the provenance of every copied corpus).
+// (testdata/corpora/README.md gives the provenance of every copied corpus), and TSV the
+// tab-separated tables of testdata.
 package testcorpus
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
@@ -136,4 +138,35 @@ func readTests[T any](tb testing.TB, rel string) []T {
 		out = append(out, t)
 	}
 	return out
+}
+
+// TSVRow is one data line of a TSV file, with its 1-based line number.
+type TSVRow struct {
+	Line   int
+	Fields []string
+}
+
+// TSV reads a tab-separated file, skipping "#" comment lines and, if header is true,
+// the first data line.
+func TSV(path string, header bool) ([]TSVRow, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var rows []TSVRow
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 4<<20)
+	for n := 1; sc.Scan(); n++ {
+		text := sc.Text()
+		if strings.HasPrefix(text, "#") {
+			continue
+		}
+		if header {
+			header = false
+			continue
+		}
+		rows = append(rows, TSVRow{n, strings.Split(text, "\t")})
+	}
+	return rows, sc.Err()
 }

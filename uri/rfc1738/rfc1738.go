@@ -1,18 +1,21 @@
-package uri
-
-import (
-	"errors"
-	"strings"
-	"sync"
-
-	"github.com/urispec/urispec/gen/rfc1738"
-)
-
-// Scheme validators: the scheme-specific syntax of RFC 1738 section 5 (ftp, file, http,
-// gopher, mailto, news, nntp, telnet, wais, prospero), for a reference parsed under any
-// spec. The syntax is RFC 1738's exactly: the URL is run through the scheme's own rule
-// of the generated rfc1738 parser (grammar/rfc1738.peg), and the fields are read from its
-// tokens. Values are the raw text of the input; nothing is decoded.
+// Package rfc1738 checks URLs against the scheme-specific syntax of RFC 1738 section 5:
+// the rules of its ten schemes (ftp, file, http, gopher, mailto, news, nntp, telnet,
+// wais, prospero), for a reference parsed under any spec, and reads their fields.
+//
+// Read checks a uri.Reference and Check a string; each returns a URL, one of the ten
+// scheme types (FTPURL, FileURL, HTTPURL, GopherURL, MailtoURL, NewsURL, NNTPURL,
+// TelnetURL, WAISURL, and ProsperoURL with its ProsperoFields), which all embed Scheme:
+// the scheme's name, the rule it matched and its default port. A URL that breaks its scheme's rule is a *uri.Error of
+// spec rfc1738; a reference whose scheme is none of the ten gives ErrNoScheme.
+// DefaultPort and IsScheme answer for a scheme name.
+//
+// The syntax is RFC 1738's exactly: the URL is run through the scheme's own rule of the
+// generated rfc1738 parser (grammar/rfc1738.peg), and the fields are read from its
+// tokens. Values are the raw text of the input; nothing is decoded. Under the rfc1738
+// spec, package uri already requires a URL of the ten schemes to match its rule (unless
+// uri.GenericOnly); this package reads the fields, and checks references of the other
+// specs against RFC 1738. The scheme grammars of today's RFCs, which rfc3986 and rfc3987
+// check, are package uri's (uri.SchemeGrammars).
 //
 // Two readings of the text (not of the BNF) apply, because these are interpreters:
 //   - the scheme is recognised in any case, and checked as if written in lower case
@@ -21,16 +24,26 @@ import (
 //   - a fragment that the reference's own spec delimits with "#" is left out: RFC 1738
 //     2.2 says "#" delimits a URL from a fragment identifier "that might follow it".
 //     Under rfc1738 no reference has one.
+package rfc1738
 
-// SchemeURL is the scheme-specific syntax of a URL: one of *FTPURL, *FileURL, *HTTPURL,
+import (
+	"errors"
+	"strings"
+
+	gen "github.com/urispec/urispec/gen/rfc1738"
+	"github.com/urispec/urispec/internal/engine"
+	"github.com/urispec/urispec/uri"
+)
+
+// URL is the scheme-specific syntax of a URL: one of *FTPURL, *FileURL, *HTTPURL,
 // *GopherURL, *MailtoURL, *NewsURL, *NNTPURL, *TelnetURL, *WAISURL, *ProsperoURL. Each
-// encodes to JSON as an object with the fields of SchemeSyntax and its own.
-type SchemeURL interface {
-	Syntax() *SchemeSyntax
+// encodes to JSON as an object with the fields of Scheme and its own.
+type URL interface {
+	Syntax() *Scheme
 }
 
-// SchemeSyntax is what every SchemeURL has.
-type SchemeSyntax struct {
+// Scheme is what every URL has: the scheme, the rule it matched and its default port.
+type Scheme struct {
 	// Name is the scheme in lower case ("ftp").
 	Name string `json:"name"`
 	// Rule is the RFC 1738 rule that the URL matched ("ftpurl"; for wais, "waisdatabase",
@@ -40,12 +53,12 @@ type SchemeSyntax struct {
 	DefaultPort int `json:"default_port,omitempty"`
 }
 
-// Syntax returns s itself; it makes every scheme's type a SchemeURL.
-func (s *SchemeSyntax) Syntax() *SchemeSyntax { return s }
+// Syntax returns s itself; it makes every scheme's type a URL.
+func (s *Scheme) Syntax() *Scheme { return s }
 
 // FTPURL is "ftp://" login [ "/" fpath [ ";type=" ftptype ]] (3.2).
 type FTPURL struct {
-	SchemeSyntax
+	Scheme
 	User     *string `json:"user"`     // nil without "@"; "" in ftp://@host/
 	Password *string `json:"password"` // nil without ":" before the "@"
 	Host     string  `json:"host"`
@@ -59,7 +72,7 @@ type FTPURL struct {
 
 // FileURL is "file://" [ host | "localhost" ] "/" fpath (3.10).
 type FileURL struct {
-	SchemeSyntax
+	Scheme
 	Host     string   `json:"host"` // "" when empty (the machine interpreting the URL)
 	Path     string   `json:"path"` // fpath, after the "/"
 	Segments []string `json:"segments"`
@@ -67,7 +80,7 @@ type FileURL struct {
 
 // HTTPURL is "http://" hostport [ "/" hpath [ "?" search ]] (3.3).
 type HTTPURL struct {
-	SchemeSyntax
+	Scheme
 	Host   string  `json:"host"`
 	Port   *string `json:"port"`
 	Path   *string `json:"path"` // hpath, after the "/" (nil without it)
@@ -78,7 +91,7 @@ type HTTPURL struct {
 // gopher+_string ] ] ] ] ] (3.4). The BNF's selector (*xchar) also derives the "%09"
 // parts; as section 3.4 describes, the text after gtype is split at its first two "%09".
 type GopherURL struct {
-	SchemeSyntax
+	Scheme
 	Host       string  `json:"host"`
 	Port       *string `json:"port"`
 	Type       *string `json:"type"` // gtype, one character; nil when the gopher-path is empty ("1" by default, 3.4)
@@ -89,21 +102,21 @@ type GopherURL struct {
 
 // MailtoURL is "mailto:" encoded822addr (3.5).
 type MailtoURL struct {
-	SchemeSyntax
+	Scheme
 	Address string `json:"address"`
 }
 
 // NewsURL is "news:" grouppart (3.6): exactly one of Group ("*" for all groups) and
 // Article (the message-id, without "<" ">") is set.
 type NewsURL struct {
-	SchemeSyntax
+	Scheme
 	Group   *string `json:"group"`
 	Article *string `json:"article"`
 }
 
 // NNTPURL is "nntp://" hostport "/" group [ "/" digits ] (3.7).
 type NNTPURL struct {
-	SchemeSyntax
+	Scheme
 	Host    string  `json:"host"`
 	Port    *string `json:"port"`
 	Group   string  `json:"group"`
@@ -112,7 +125,7 @@ type NNTPURL struct {
 
 // TelnetURL is "telnet://" login [ "/" ] (3.8).
 type TelnetURL struct {
-	SchemeSyntax
+	Scheme
 	User     *string `json:"user"`
 	Password *string `json:"password"`
 	Host     string  `json:"host"`
@@ -121,7 +134,7 @@ type TelnetURL struct {
 
 // WAISURL is waisdatabase, waisindex or waisdoc (3.9); Rule says which.
 type WAISURL struct {
-	SchemeSyntax
+	Scheme
 	Host     string  `json:"host"`
 	Port     *string `json:"port"`
 	Database string  `json:"database"`
@@ -132,7 +145,7 @@ type WAISURL struct {
 
 // ProsperoURL is "prospero://" hostport "/" ppath *[ fieldspec ] (3.11).
 type ProsperoURL struct {
-	SchemeSyntax
+	Scheme
 	Host   string          `json:"host"`
 	Port   *string         `json:"port"`
 	Path   string          `json:"path"` // ppath, the hsoname
@@ -176,14 +189,14 @@ var schemeTokens = map[int]string{}
 
 func init() {
 	for _, d := range schemeDefs {
-		if d.id = rfc1738.RuleID(d.rule); d.id < 0 {
-			panic("uri: gen/rfc1738 has no rule " + d.rule)
+		if d.id = gen.RuleID(d.rule); d.id < 0 {
+			panic("uri/rfc1738: gen/rfc1738 has no rule " + d.rule)
 		}
 	}
 	for _, name := range schemeTokenNames {
-		id := rfc1738.RuleID(name)
+		id := gen.RuleID(name)
 		if id < 0 {
-			panic("uri: gen/rfc1738 has no rule " + name)
+			panic("uri/rfc1738: gen/rfc1738 has no rule " + name)
 		}
 		schemeTokens[id] = name
 	}
@@ -199,95 +212,90 @@ func DefaultPort(scheme string) (int, bool) {
 	return 0, false
 }
 
-// IsRFC1738Scheme reports whether scheme (in any case) is one of the ten with a rule of
-// its own in RFC 1738 section 5.
-func IsRFC1738Scheme(scheme string) bool { return schemeDefs[strings.ToLower(scheme)] != nil }
+// IsScheme reports whether scheme (in any case) is one of the ten with a rule of its own
+// in RFC 1738 section 5.
+func IsScheme(scheme string) bool { return schemeDefs[strings.ToLower(scheme)] != nil }
 
-var schemeParsers = sync.Pool{New: func() any {
-	g := grammars[RFC1738]
-	return &Parser{spec: RFC1738, g: g, top: g.top, m: g.newMachine()}
-}}
+// ErrNoScheme is the error of Read and Check for a reference that has no scheme, or whose
+// scheme is not one of the ten that RFC 1738 section 5 gives a syntax of its own: there
+// is nothing to check it against. Test for it with errors.Is.
+var ErrNoScheme = errors.New("rfc1738: no scheme-specific syntax for this scheme")
 
-// ErrNoSchemeSyntax is the error of SchemeURL and CheckScheme for a reference that has no
-// scheme, or whose scheme is not one of the ten that RFC 1738 section 5 gives a syntax of
-// its own: there is nothing to check it against. Test for it with errors.Is.
-var ErrNoSchemeSyntax = errors.New("uri: no RFC 1738 scheme-specific syntax for this scheme")
-
-// SchemeURL checks the reference against the RFC 1738 rule of its scheme and returns its
-// fields. When the reference has no scheme or its scheme is not one of the ten, the error
-// is ErrNoSchemeSyntax. When the text does not match the scheme's rule, the error is an
-// *Error of spec rfc1738 whose Offset is a byte offset into r.Input() and whose Rule
-// names the rule that the character broke.
-func (r Reference) SchemeURL() (SchemeURL, error) {
-	scheme, ok := r.Get(Scheme)
+// Read checks the reference, parsed under any spec, against the RFC 1738 rule of its
+// scheme and returns its fields. When the reference has no scheme or its scheme is not
+// one of the ten, the error is ErrNoScheme. When the text does not match the scheme's
+// rule, the error is a *uri.Error of spec rfc1738 whose Offset is a byte offset into
+// r.Input() and whose Rule names the rule that the character broke.
+func Read(r uri.Reference) (URL, error) {
+	scheme, ok := r.Get(uri.Scheme)
 	if !ok {
-		return nil, ErrNoSchemeSyntax
+		return nil, ErrNoScheme
 	}
 	d := schemeDefs[strings.ToLower(scheme)]
 	if d == nil {
-		return nil, ErrNoSchemeSyntax
+		return nil, ErrNoScheme
 	}
 	// The URL runs from the scheme (after url-1993's "URL:" prefix) to the fragment,
 	// which RFC 1738 does not count as part of a URL (2.2); errors keep offsets into
 	// the whole input.
-	begin, end, _ := r.Span(Scheme)
-	text := r.input
-	if f, _, ok := r.Span(Fragment); ok {
+	begin, end, _ := r.Span(uri.Scheme)
+	input := r.Input()
+	text := input
+	if f, _, ok := r.Span(uri.Fragment); ok {
 		text = text[:f-1]
 	}
 	text = strings.ToLower(scheme) + text[end:]
-	u, err := checkScheme(d, strings.ToLower(scheme), text, r.input)
-	var e *Error
+	u, err := check(d, strings.ToLower(scheme), text, input)
+	var e *uri.Error
 	if errors.As(err, &e) {
 		e.Offset += begin
 	}
 	return u, err
 }
 
-// CheckScheme parses s as an RFC 1738 URL of one of the ten schemes, with that scheme's
-// rule (the scheme in any case, 2.1). It returns ErrNoSchemeSyntax when s has no such
-// scheme, and an *Error when s does not match the rule.
-func CheckScheme(s string) (SchemeURL, error) {
+// Check parses s as an RFC 1738 URL of one of the ten schemes, with that scheme's rule
+// (the scheme in any case, 2.1). It returns ErrNoScheme when s has no such scheme, and a
+// *uri.Error when s does not match the rule.
+func Check(s string) (URL, error) {
 	i := strings.IndexByte(s, ':')
 	if i < 0 {
-		return nil, ErrNoSchemeSyntax
+		return nil, ErrNoScheme
 	}
 	name := strings.ToLower(s[:i])
 	d := schemeDefs[name]
 	if d == nil {
-		return nil, ErrNoSchemeSyntax
+		return nil, ErrNoScheme
 	}
-	return checkScheme(d, name, name+s[i:], s)
+	return check(d, name, name+s[i:], s)
 }
 
-// checkScheme runs d's rule on text, which is input (or a prefix of it) with the scheme
-// in lower case.
-func checkScheme(d *schemeDef, name, text, input string) (SchemeURL, error) {
-	p := schemeParsers.Get().(*Parser)
-	defer schemeParsers.Put(p)
-	p.top = d.id
-	if !p.m.Run(text, d.id) {
-		e := p.explain(text)
-		e.Input = input
-		return nil, e
+// check runs d's rule on text, which is input (or a prefix of it) with the scheme in
+// lower case.
+func check(d *schemeDef, name, text, input string) (URL, error) {
+	var t *tokenSpans
+	if err := engine.Run(engine.RFC1738, d.id, text, nil, func(tokens [][3]int32) { t = readTokens(tokens, text) }); err != nil {
+		var e *uri.Error
+		if errors.As(err, &e) {
+			e.Input = input
+		}
+		return nil, err
 	}
-	t := readSchemeTokens(p.tokens(), text)
-	base := SchemeSyntax{Name: name, Rule: d.rule, DefaultPort: d.port}
+	base := Scheme{Name: name, Rule: d.rule, DefaultPort: d.port}
 	switch name {
 	case "ftp":
-		u := &FTPURL{SchemeSyntax: base, User: t.opt("user"), Password: t.opt("password"), Host: t.get("host"), Port: t.opt("port"), Path: t.opt("fpath"), Type: t.opt("ftptype")}
+		u := &FTPURL{Scheme: base, User: t.opt("user"), Password: t.opt("password"), Host: t.get("host"), Port: t.opt("port"), Path: t.opt("fpath"), Type: t.opt("ftptype")}
 		if u.Path != nil {
 			u.Segments = strings.Split(*u.Path, "/")
 		}
 		return u, nil
 	case "file":
-		u := &FileURL{SchemeSyntax: base, Host: t.get("file_host"), Path: t.get("fpath")}
+		u := &FileURL{Scheme: base, Host: t.get("file_host"), Path: t.get("fpath")}
 		u.Segments = strings.Split(u.Path, "/")
 		return u, nil
 	case "http":
-		return &HTTPURL{SchemeSyntax: base, Host: t.get("host"), Port: t.opt("port"), Path: t.opt("hpath"), Search: t.opt("search")}, nil
+		return &HTTPURL{Scheme: base, Host: t.get("host"), Port: t.opt("port"), Path: t.opt("hpath"), Search: t.opt("search")}, nil
 	case "gopher":
-		u := &GopherURL{SchemeSyntax: base, Host: t.get("host"), Port: t.opt("port"), Type: t.opt("gtype")}
+		u := &GopherURL{Scheme: base, Host: t.get("host"), Port: t.opt("port"), Type: t.opt("gtype")}
 		if sel := t.opt("selector"); sel != nil {
 			parts := strings.SplitN(*sel, "%09", 3)
 			u.Selector = &parts[0]
@@ -300,25 +308,25 @@ func checkScheme(d *schemeDef, name, text, input string) (SchemeURL, error) {
 		}
 		return u, nil
 	case "mailto":
-		return &MailtoURL{SchemeSyntax: base, Address: t.get("encoded822addr")}, nil
+		return &MailtoURL{Scheme: base, Address: t.get("encoded822addr")}, nil
 	case "news":
-		u := &NewsURL{SchemeSyntax: base, Article: t.opt("article")}
+		u := &NewsURL{Scheme: base, Article: t.opt("article")}
 		if u.Article == nil {
 			g := text[len("news:"):]
 			u.Group = &g // group, or "*"
 		}
 		return u, nil
 	case "nntp":
-		u := &NNTPURL{SchemeSyntax: base, Host: t.get("host"), Port: t.opt("port"), Group: t.get("group")}
+		u := &NNTPURL{Scheme: base, Host: t.get("host"), Port: t.opt("port"), Group: t.get("group")}
 		if end := t.end("group"); end < len(text) {
 			a := text[end+1:] // after "/"
 			u.Article = &a
 		}
 		return u, nil
 	case "telnet":
-		return &TelnetURL{SchemeSyntax: base, User: t.opt("user"), Password: t.opt("password"), Host: t.get("host"), Port: t.opt("port")}, nil
+		return &TelnetURL{Scheme: base, User: t.opt("user"), Password: t.opt("password"), Host: t.get("host"), Port: t.opt("port")}, nil
 	case "wais":
-		u := &WAISURL{SchemeSyntax: base, Host: t.get("host"), Port: t.opt("port"), Database: t.get("database"), Type: t.opt("wtype"), Path: t.opt("wpath"), Search: t.opt("search")}
+		u := &WAISURL{Scheme: base, Host: t.get("host"), Port: t.opt("port"), Database: t.get("database"), Type: t.opt("wtype"), Path: t.opt("wpath"), Search: t.opt("search")}
 		for _, form := range []string{"waisdatabase", "waisindex", "waisdoc"} {
 			if t.opt(form) != nil {
 				u.Rule = form
@@ -326,24 +334,24 @@ func checkScheme(d *schemeDef, name, text, input string) (SchemeURL, error) {
 		}
 		return u, nil
 	case "prospero":
-		u := &ProsperoURL{SchemeSyntax: base, Host: t.get("host"), Port: t.opt("port"), Path: t.get("ppath")}
+		u := &ProsperoURL{Scheme: base, Host: t.get("host"), Port: t.opt("port"), Path: t.get("ppath")}
 		for i, n := range t.fieldNames {
 			u.Fields = append(u.Fields, ProsperoField{Name: n, Value: t.fieldValues[i]})
 		}
 		return u, nil
 	}
-	panic("uri: no scheme validator for " + name)
+	panic("uri/rfc1738: no scheme validator for " + name)
 }
 
-// schemeTokenSpans holds the spans of the rules of schemeTokenNames after a Run.
-type schemeTokenSpans struct {
+// tokenSpans holds the spans of the rules of schemeTokenNames after a Run.
+type tokenSpans struct {
 	text                    string
 	spans                   map[string][2]int
 	fieldNames, fieldValues []string
 }
 
-func readSchemeTokens(tokens [][3]int32, text string) *schemeTokenSpans {
-	t := &schemeTokenSpans{text: text, spans: map[string][2]int{}}
+func readTokens(tokens [][3]int32, text string) *tokenSpans {
+	t := &tokenSpans{text: text, spans: map[string][2]int{}}
 	for _, tok := range tokens {
 		begin, end := int(tok[1]), int(tok[2])
 		name, ok := schemeTokens[int(tok[0])]
@@ -365,7 +373,7 @@ func readSchemeTokens(tokens [][3]int32, text string) *schemeTokenSpans {
 }
 
 // opt returns the text of the rule's token, nil if it did not match.
-func (t *schemeTokenSpans) opt(name string) *string {
+func (t *tokenSpans) opt(name string) *string {
 	sp, ok := t.spans[name]
 	if !ok {
 		return nil
@@ -375,7 +383,7 @@ func (t *schemeTokenSpans) opt(name string) *string {
 }
 
 // get returns the text of the rule's token, "" if it did not match.
-func (t *schemeTokenSpans) get(name string) string {
+func (t *tokenSpans) get(name string) string {
 	if v := t.opt(name); v != nil {
 		return *v
 	}
@@ -383,7 +391,7 @@ func (t *schemeTokenSpans) get(name string) string {
 }
 
 // end returns the end of the rule's token, -1 if it did not match.
-func (t *schemeTokenSpans) end(name string) int {
+func (t *tokenSpans) end(name string) int {
 	if sp, ok := t.spans[name]; ok {
 		return sp[1]
 	}

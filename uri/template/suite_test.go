@@ -1,4 +1,4 @@
-package uri_test
+package template_test
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/template"
 )
 
 // The uritemplate-test suite (testdata/uritemplate-test, with its provenance in
@@ -79,13 +80,13 @@ func TestURITemplateSuite(t *testing.T) {
 			if g.Level == 0 {
 				g.Level = 4 // no level given: the full syntax (section 2 is Level 4's)
 			}
-			vars, err := uri.DecodeTemplateVars(g.Variables)
+			vars, err := template.DecodeVars(g.Variables)
 			if err != nil {
 				t.Fatalf("%s %s: %v", file, name, err)
 			}
 			for _, raw := range g.Testcases {
 				c := decodeCase(t, raw)
-				tpl, perr := uri.ParseTemplate(c.template)
+				tpl, perr := template.Parse(c.template)
 				if c.accepted == nil {
 					negatives++
 					atExpansion := slices.Contains(expansionErrors, c.template)
@@ -93,16 +94,16 @@ func TestURITemplateSuite(t *testing.T) {
 					case perr != nil && atExpansion:
 						t.Errorf("%s %s: %q: %v; want it parsed and rejected by Expand", file, name, c.template, perr)
 					case perr != nil:
-						var e *uri.TemplateError
+						var e *uri.Error
 						if !errors.As(perr, &e) {
-							t.Errorf("%s %s: %q: %T is no *uri.TemplateError", file, name, c.template, perr)
+							t.Errorf("%s %s: %q: %T is no *uri.Error", file, name, c.template, perr)
 						}
 					case !atExpansion:
 						t.Errorf("%s %s: %q parses; want a grammar error", file, name, c.template)
 					default:
-						var e *uri.ExpandError
+						var e *template.ExpandError
 						if got, err := tpl.Expand(vars); !errors.As(err, &e) {
-							t.Errorf("%s %s: %q expands to %q, %v; want an *uri.ExpandError", file, name, c.template, got, err)
+							t.Errorf("%s %s: %q expands to %q, %v; want an *template.ExpandError", file, name, c.template, got, err)
 						}
 					}
 					continue

@@ -1,4 +1,4 @@
-package uri_test
+package template_test
 
 import (
 	"encoding/json"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/template"
 )
 
 // TestTemplateRFCExamples parses every template RFC 6570 prints
@@ -27,13 +28,16 @@ func TestTemplateRFCExamples(t *testing.T) {
 	if err := json.Unmarshal(data, &sets); err != nil {
 		t.Fatal(err)
 	}
-	rows := uri.ReadTSV(t, testcorpus.Path(t, "testdata/templates/rfc6570.tsv"), false)
+	rows, err := testcorpus.TSV(testcorpus.Path(t, "testdata/templates/rfc6570.tsv"), false)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(rows) == 0 {
 		t.Fatal("no examples")
 	}
 	for _, row := range rows {
 		tmpl, want, level, section, set := row.Fields[0], row.Fields[1], row.Fields[2], row.Fields[3], row.Fields[4]
-		tp, err := uri.ParseTemplate(tmpl)
+		tp, err := template.Parse(tmpl)
 		if err != nil {
 			t.Errorf("line %d (%s): %v", row.Line, section, err)
 			continue
@@ -41,7 +45,7 @@ func TestTemplateRFCExamples(t *testing.T) {
 		if want == "?" {
 			continue
 		}
-		vars, err := uri.DecodeTemplateVars(sets[set])
+		vars, err := template.DecodeVars(sets[set])
 		if err != nil {
 			t.Fatalf("line %d: variables %q: %v", row.Line, set, err)
 		}
@@ -65,7 +69,7 @@ func TestTemplateRFCExamples(t *testing.T) {
 
 // composite reports whether a variable of tp has a list or object value in the JSON
 // object vars.
-func composite(tp uri.Template, vars json.RawMessage) bool {
+func composite(tp template.Template, vars json.RawMessage) bool {
 	var m map[string]any
 	if err := json.Unmarshal(vars, &m); err != nil {
 		return false
@@ -79,18 +83,18 @@ func composite(tp uri.Template, vars json.RawMessage) bool {
 	return false
 }
 
-func TestParseTemplateParts(t *testing.T) {
-	tp, err := uri.ParseTemplate("http://h/{+path:6}/x{?q,l*}#{=r}é")
+func TestParseParts(t *testing.T) {
+	tp, err := template.Parse("http://h/{+path:6}/x{?q,l*}#{=r}é")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []uri.TemplatePart{
+	want := []template.Part{
 		{Offset: 0, Text: "http://h/"},
-		{Offset: 9, Text: "{+path:6}", Expression: true, Operator: '+', Vars: []uri.Varspec{{Name: "path", Prefix: 6}}},
+		{Offset: 9, Text: "{+path:6}", Expression: true, Operator: '+', Vars: []template.Varspec{{Name: "path", Prefix: 6}}},
 		{Offset: 18, Text: "/x"},
-		{Offset: 20, Text: "{?q,l*}", Expression: true, Operator: '?', Vars: []uri.Varspec{{Name: "q"}, {Name: "l", Explode: true}}},
+		{Offset: 20, Text: "{?q,l*}", Expression: true, Operator: '?', Vars: []template.Varspec{{Name: "q"}, {Name: "l", Explode: true}}},
 		{Offset: 27, Text: "#"},
-		{Offset: 28, Text: "{=r}", Expression: true, Operator: '=', Vars: []uri.Varspec{{Name: "r"}}},
+		{Offset: 28, Text: "{=r}", Expression: true, Operator: '=', Vars: []template.Varspec{{Name: "r"}}},
 		{Offset: 32, Text: "é"},
 	}
 	if got := tp.Parts(); !reflect.DeepEqual(got, want) {
@@ -103,7 +107,7 @@ func TestParseTemplateParts(t *testing.T) {
 		t.Errorf("Variables %q", got)
 	}
 	for s, level := range map[string]int{"": 1, "a": 1, "{a}": 1, "{+a}": 2, "{#a}": 2, "{a,b}": 3, "{/a}": 3, "{a*}": 4, "{a:1}": 4, "{&a}x{b}": 3} {
-		tp, err := uri.ParseTemplate(s)
+		tp, err := template.Parse(s)
 		if err != nil || tp.Level() != level {
 			t.Errorf("%q: level %d, %v; want %d", s, tp.Level(), err, level)
 		}
@@ -125,29 +129,29 @@ func TestTemplateErrors(t *testing.T) {
 		{"{}", 1, "operator", []string{"operator", "varchar"}},
 		{"a b", 1, "literals", []string{"literals", `"{"`, "ucschar", "iprivate", "end of input"}},
 	} {
-		_, err := uri.ParseTemplate(c.in)
-		var e *uri.TemplateError
+		_, err := template.Parse(c.in)
+		var e *uri.Error
 		if !errors.As(err, &e) {
-			t.Errorf("%q: %v, want a *uri.TemplateError", c.in, err)
+			t.Errorf("%q: %v, want a *uri.Error", c.in, err)
 			continue
 		}
 		if e.Offset != c.offset || e.Rule != c.rule || !slices.Equal(e.Expected(), c.expected) {
 			t.Errorf("%q: offset %d rule %q expected %q; want %d %q %q", c.in, e.Offset, e.Rule, e.Expected(), c.offset, c.rule, c.expected)
 		}
 		if check := uri.CheckURITemplate(c.in); check == nil || check.Error() != err.Error() {
-			t.Errorf("%q: CheckURITemplate %v, ParseTemplate %v", c.in, check, err)
+			t.Errorf("%q: CheckURITemplate %v, Parse %v", c.in, check, err)
 		}
 	}
 }
 
 func TestTemplateExpand(t *testing.T) {
-	vars := map[string]uri.TemplateValue{
-		"u":     uri.TemplateString("añb c"),
-		"pct":   uri.TemplateString("%41%4"),
-		"l":     uri.TemplateList("a", "", "b/c"),
-		"none":  uri.TemplateList(),
-		"kv":    uri.TemplateAssoc(uri.TemplatePair{Name: "k 1", Value: ""}, uri.TemplatePair{Name: "k2", Value: "v"}),
-		"empty": uri.TemplateAssoc(),
+	vars := map[string]template.Value{
+		"u":     template.String("añb c"),
+		"pct":   template.String("%41%4"),
+		"l":     template.List("a", "", "b/c"),
+		"none":  template.List(),
+		"kv":    template.Assoc(template.Pair{Name: "k 1", Value: ""}, template.Pair{Name: "k2", Value: "v"}),
+		"empty": template.Assoc(),
 	}
 	for _, c := range []struct{ tmpl, want string }{
 		{"{u:2}", "a%C3%B1"},             // a prefix counts characters, not bytes (2.4.1)
@@ -170,7 +174,7 @@ func TestTemplateExpand(t *testing.T) {
 		{"%7B{+l}", "%7Ba,,b/c"},         //
 		{"{&u:9999}", "&u=a%C3%B1b%20c"}, //
 	} {
-		tp, err := uri.ParseTemplate(c.tmpl)
+		tp, err := template.Parse(c.tmpl)
 		if err != nil {
 			t.Errorf("%q: %v", c.tmpl, err)
 			continue
@@ -187,22 +191,22 @@ func TestTemplateExpand(t *testing.T) {
 		{"x{=u}", "", `rfc6570: cannot expand {=u} at byte 1: the operator '=' is reserved for future extensions (RFC 6570 section 2.2)`},
 		{"{l:1}", "l", `rfc6570: cannot expand {l:1} at byte 0: variable "l": a prefix modifier applies to a string, not a list or an associative array (RFC 6570 section 2.4.1)`},
 	} {
-		tp, _ := uri.ParseTemplate(c.tmpl)
+		tp, _ := template.Parse(c.tmpl)
 		_, err := tp.Expand(vars)
-		var e *uri.ExpandError
+		var e *template.ExpandError
 		if !errors.As(err, &e) || e.Var != c.v || err.Error() != c.msg {
 			t.Errorf("%q: %v; want %s", c.tmpl, err, c.msg)
 		}
 	}
 }
 
-func TestDecodeTemplateVars(t *testing.T) {
-	vars, err := uri.DecodeTemplateVars([]byte(`{"s": "x", "n": 37.76, "b": true, "u": null,
+func TestDecodeVars(t *testing.T) {
+	vars, err := template.DecodeVars([]byte(`{"s": "x", "n": 37.76, "b": true, "u": null,
 		"l": ["a", null, 1], "m": {"z": "1", "a": null, "b": "2"}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	tp, _ := uri.ParseTemplate("{s,n,b,u}{?l*}{&m*}")
+	tp, _ := template.Parse("{s,n,b,u}{?l*}{&m*}")
 	if got, _ := tp.Expand(vars); got != "x,37.76,true?l=a&l=1&z=1&b=2" {
 		t.Errorf("got %q", got)
 	}
@@ -222,15 +226,15 @@ func TestDecodeTemplateVars(t *testing.T) {
 		{`{"a": "x", "b": "y", "a": "z"}`, 21},        // a variable given twice
 		{`{"k": {"a": "1", "b": "2", "a": "3"}}`, 27}, // a key given twice
 	} {
-		_, err := uri.DecodeTemplateVars([]byte(c.json))
-		var e *uri.TemplateVarsError
+		_, err := template.DecodeVars([]byte(c.json))
+		var e *template.VarsError
 		if !errors.As(err, &e) || e.Offset != c.offset || !strings.HasPrefix(err.Error(), "template variables: ") {
 			t.Errorf("%q: %v; want a *TemplateVarsError at byte %d", c.json, err, c.offset)
 		}
 	}
 	// U+FFFD itself, written or escaped, and a surrogate pair are no errors.
 	for _, good := range []string{`{"a": "\ufffd"}`, `{"a": "` + "\uFFFD" + `"}`, `{"a": "\ud83d\ude00"}`, "{\"a\": \"x\"} \n"} {
-		if _, err := uri.DecodeTemplateVars([]byte(good)); err != nil {
+		if _, err := template.DecodeVars([]byte(good)); err != nil {
 			t.Errorf("%q: %v", good, err)
 		}
 	}
@@ -254,7 +258,7 @@ func notURIChars(s string) int {
 
 func isHexDigit(c byte) bool { return strings.IndexByte("0123456789ABCDEFabcdef", c) >= 0 }
 
-// FuzzTemplate requires, for any input: ParseTemplate agrees with CheckURITemplate; the
+// FuzzTemplate requires, for any input: Parse agrees with CheckURITemplate; the
 // parts of a template put together give it back; and its expansion, unless Expand
 // refuses an expression, holds only characters allowed in a URI (3.1 and 3.2.1: other
 // characters are pct-encoded). It is not always a URI-reference, nor does the RFC say it
@@ -266,19 +270,19 @@ func FuzzTemplate(f *testing.F) {
 		f.Add(s)
 	}
 	// Values of every kind, with characters that must be encoded, for the variables.
-	values := []uri.TemplateValue{
-		uri.TemplateString("v a/l%2Fé"),
-		uri.TemplateList("x y", "", "é"),
-		uri.TemplateAssoc(uri.TemplatePair{Name: "a b", Value: "c/d"}, uri.TemplatePair{Name: "e", Value: ""}),
+	values := []template.Value{
+		template.String("v a/l%2Fé"),
+		template.List("x y", "", "é"),
+		template.Assoc(template.Pair{Name: "a b", Value: "c/d"}, template.Pair{Name: "e", Value: ""}),
 		{}, // undefined
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		tp, err := uri.ParseTemplate(s)
+		tp, err := template.Parse(s)
 		if (err == nil) != (uri.CheckURITemplate(s) == nil) {
-			t.Fatalf("%q: ParseTemplate %v, CheckURITemplate %v", s, err, uri.CheckURITemplate(s))
+			t.Fatalf("%q: Parse %v, CheckURITemplate %v", s, err, uri.CheckURITemplate(s))
 		}
 		if err != nil {
-			var e *uri.TemplateError
+			var e *uri.Error
 			if !errors.As(err, &e) || e.Offset < 0 || e.Offset > len(s) {
 				t.Fatalf("%q: %v", s, err)
 			}
@@ -291,12 +295,12 @@ func FuzzTemplate(f *testing.F) {
 		if b.String() != s || tp.String() != s {
 			t.Fatalf("%q: parts give %q", s, b.String())
 		}
-		vars := map[string]uri.TemplateValue{}
+		vars := map[string]template.Value{}
 		for i, name := range tp.Variables() {
 			vars[name] = values[(len(name)+i)%len(values)]
 		}
 		got, err := tp.Expand(vars)
-		var e *uri.ExpandError
+		var e *template.ExpandError
 		if err != nil && !errors.As(err, &e) {
 			t.Fatalf("%q: %v", s, err)
 		}
@@ -312,30 +316,30 @@ func FuzzTemplate(f *testing.F) {
 // *ExpandError that names the expression and unwraps to ErrExpansionLimit; one that
 // fits, exactly or not, is whole; without the option there is no limit.
 func TestExpandLimit(t *testing.T) {
-	tp, err := uri.ParseTemplate("x{a}{+a}{a}")
+	tp, err := template.Parse("x{a}{+a}{a}")
 	if err != nil {
 		t.Fatal(err)
 	}
-	vars := map[string]uri.TemplateValue{"a": uri.TemplateString("b c")} // "b%20c", 5 bytes
+	vars := map[string]template.Value{"a": template.String("b c")} // "b%20c", 5 bytes
 	full, err := tp.Expand(vars)
 	if err != nil || full != "xb%20cb%20cb%20c" {
 		t.Fatalf("Expand = %q, %v", full, err)
 	}
 	for _, n := range []int{len(full), len(full) + 1} {
-		if got, err := tp.Expand(vars, uri.MaxExpansion(n)); got != full || err != nil {
+		if got, err := tp.Expand(vars, template.MaxExpansion(n)); got != full || err != nil {
 			t.Errorf("MaxExpansion(%d): %q, %v; want %q", n, got, err, full)
 		}
 	}
 	for n, at := range map[int]int{1: 1, 6: 4, len(full) - 1: 8} {
-		got, err := tp.Expand(vars, uri.MaxExpansion(n))
-		var e *uri.ExpandError
-		if got != "" || !errors.As(err, &e) || !errors.Is(err, uri.ErrExpansionLimit) || e.Limit != n || e.Offset != at {
+		got, err := tp.Expand(vars, template.MaxExpansion(n))
+		var e *template.ExpandError
+		if got != "" || !errors.As(err, &e) || !errors.Is(err, template.ErrExpansionLimit) || e.Limit != n || e.Offset != at {
 			t.Errorf("MaxExpansion(%d): %q, %v; want an *ExpandError at byte %d with Limit %d", n, got, err, at, n)
 		}
 	}
 	// A reserved operator is an expression's error, not the limit's.
-	tr, _ := uri.ParseTemplate("{=a}")
-	if _, err := tr.Expand(vars, uri.MaxExpansion(1)); err == nil || errors.Is(err, uri.ErrExpansionLimit) {
+	tr, _ := template.Parse("{=a}")
+	if _, err := tr.Expand(vars, template.MaxExpansion(1)); err == nil || errors.Is(err, template.ErrExpansionLimit) {
 		t.Errorf("{=a}: %v; want the reserved operator's error", err)
 	}
 }

@@ -1,14 +1,15 @@
-package uri_test
+package template_test
 
 import (
 	"errors"
 	"fmt"
 
 	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/template"
 )
 
-func ExampleParseTemplate() {
-	t, err := uri.ParseTemplate("http://example.com/{+path:6}/x{?q,lang*}")
+func ExampleParse() {
+	t, err := template.Parse("http://example.com/{+path:6}/x{?q,lang*}")
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -22,8 +23,8 @@ func ExampleParseTemplate() {
 	}
 	fmt.Println("level:", t.Level())
 
-	_, err = uri.ParseTemplate("{var:01}")
-	var e *uri.TemplateError
+	_, err = template.Parse("{var:01}")
+	var e *uri.Error
 	if errors.As(err, &e) {
 		fmt.Println(e, e.Expected())
 	}
@@ -37,28 +38,28 @@ func ExampleParseTemplate() {
 }
 
 func ExampleTemplate_Expand() {
-	t, err := uri.ParseTemplate("http://example.com/search{?q,lang}{&keys*}")
+	t, err := template.Parse("http://example.com/search{?q,lang}{&keys*}")
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	s, err := t.Expand(map[string]uri.TemplateValue{
-		"q": uri.TemplateString("URI templates"),
+	s, err := t.Expand(map[string]template.Value{
+		"q": template.String("URI templates"),
 		// An associative array keeps the order of its pairs.
-		"keys": uri.TemplateAssoc(uri.TemplatePair{Name: "semi", Value: ";"}, uri.TemplatePair{Name: "dot", Value: "."}),
+		"keys": template.Assoc(template.Pair{Name: "semi", Value: ";"}, template.Pair{Name: "dot", Value: "."}),
 	})
 	fmt.Println(s, err)
 	// Output:
 	// http://example.com/search?q=URI%20templates&semi=%3B&dot=. <nil>
 }
 
-func ExampleDecodeTemplateVars() {
-	vars, err := uri.DecodeTemplateVars([]byte(`{"list": ["red", "green"], "keys": {"b": "2", "a": "1"}, "n": 6}`))
+func ExampleDecodeVars() {
+	vars, err := template.DecodeVars([]byte(`{"list": ["red", "green"], "keys": {"b": "2", "a": "1"}, "n": 6}`))
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	t, _ := uri.ParseTemplate("{/list*}{?keys*,n}")
+	t, _ := template.Parse("{/list*}{?keys*,n}")
 	fmt.Println(t.Expand(vars))
 	// Output:
 	// /red/green?b=2&a=1&n=6 <nil>

@@ -1,4 +1,4 @@
-package uri
+package template
 
 import (
 	"errors"
@@ -6,15 +6,15 @@ import (
 	"strings"
 )
 
-// TemplateValue is the value of a template variable (RFC 6570 section 2.3): a string, a
+// Value is the value of a template variable (RFC 6570 section 2.3): a string, a
 // list of strings, or an associative array of (name, value) pairs. The zero
-// TemplateValue is undefined: an expression skips it (3.2.1), as it skips a variable
+// Value is undefined: an expression skips it (3.2.1), as it skips a variable
 // that Expand is not given.
-type TemplateValue struct {
+type Value struct {
 	kind  valueKind
 	str   string
 	list  []string
-	pairs []TemplatePair
+	pairs []Pair
 }
 
 type valueKind uint8
@@ -26,29 +26,29 @@ const (
 	assocValue
 )
 
-// TemplatePair is one (name, value) pair of an associative array.
-type TemplatePair struct{ Name, Value string }
+// Pair is one (name, value) pair of an associative array.
+type Pair struct{ Name, Value string }
 
-// TemplateString is a string value; the empty string is defined (2.3).
-func TemplateString(s string) TemplateValue { return TemplateValue{kind: stringValue, str: s} }
+// String is a string value; the empty string is defined (2.3).
+func String(s string) Value { return Value{kind: stringValue, str: s} }
 
-// TemplateList is a list value. A list of no members is undefined (2.3).
-func TemplateList(items ...string) TemplateValue {
-	return TemplateValue{kind: listValue, list: items}
+// List is a list value. A list of no members is undefined (2.3).
+func List(items ...string) Value {
+	return Value{kind: listValue, list: items}
 }
 
-// TemplateAssoc is an associative array, expanded in the order of its pairs. It is a
+// Assoc is an associative array, expanded in the order of its pairs. It is a
 // slice of pairs and not a Go map because an expansion writes the pairs in order
 // ("{?keys*}" gives "?semi=%3B&dot=.&comma=%2C" for the pairs in that order), and a map's
 // order is random: the same call would give different URIs. An array of no pairs is
 // undefined (2.3).
-func TemplateAssoc(pairs ...TemplatePair) TemplateValue {
-	return TemplateValue{kind: assocValue, pairs: pairs}
+func Assoc(pairs ...Pair) Value {
+	return Value{kind: assocValue, pairs: pairs}
 }
 
 // defined reports whether the value takes part in an expansion (2.3: a list or an
 // associative array with no members is undefined).
-func (v TemplateValue) defined() bool {
+func (v Value) defined() bool {
 	switch v.kind {
 	case stringValue:
 		return true
@@ -153,7 +153,7 @@ func MaxExpansion(n int) ExpandOption {
 // and, with MaxExpansion, on an expansion that would be longer than its limit. Literals
 // are copied, each character that is not allowed in a URI as its pct-encoded UTF-8
 // (3.1). It takes time linear in the length of the expansion, which it writes once.
-func (t Template) Expand(vars map[string]TemplateValue, opts ...ExpandOption) (string, error) {
+func (t Template) Expand(vars map[string]Value, opts ...ExpandOption) (string, error) {
 	var c expandConfig
 	for _, o := range opts {
 		o(&c)
@@ -204,7 +204,7 @@ func (b *expansion) WriteByte(c byte) error {
 }
 
 // expand writes the expansion of expression p (Appendix A).
-func (p TemplatePart) expand(b *expansion, vars map[string]TemplateValue) error {
+func (p Part) expand(b *expansion, vars map[string]Value) error {
 	rule, ok := operatorRule(p.Operator)
 	if !ok {
 		return &ExpandError{Offset: p.Offset, Expression: p.Text,
@@ -344,3 +344,5 @@ func isUnreserved(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' ||
 		c == '-' || c == '.' || c == '_' || c == '~'
 }
+
+func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }

@@ -1,4 +1,4 @@
-package uri_test
+package rfc1738_test
 
 import (
 	"encoding/json"
@@ -8,11 +8,12 @@ import (
 	"testing"
 
 	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/rfc1738"
 )
 
-// TestSchemeURL checks the fields of every scheme, for a reference parsed under rfc1738
+// TestRead checks the fields of every scheme, for a reference parsed under rfc1738
 // and under rfc3986 (the validators do not depend on the reference's spec).
-func TestSchemeURL(t *testing.T) {
+func TestRead(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
 		{"ftp://foo:@host.com/a/b;type=d", `{"name":"ftp","rule":"ftpurl","default_port":21,"user":"foo","password":"","host":"host.com","port":null,"path":"a/b","segments":["a","b"],"type":"d"}`},
 		{"ftp://@host.com/", `{"name":"ftp","rule":"ftpurl","default_port":21,"user":"","password":null,"host":"host.com","port":null,"path":"","segments":[""],"type":null}`},
@@ -50,41 +51,41 @@ func TestSchemeURL(t *testing.T) {
 				t.Errorf("%v %q: %v", spec, tc.in, err)
 				continue
 			}
-			su, err := r.SchemeURL()
+			su, err := rfc1738.Read(r)
 			if tc.want == "null" {
-				if su != nil || !errors.Is(err, uri.ErrNoSchemeSyntax) {
-					t.Errorf("%v %q: SchemeURL = %v, %v; want nil, ErrNoSchemeSyntax", spec, tc.in, su, err)
+				if su != nil || !errors.Is(err, rfc1738.ErrNoScheme) {
+					t.Errorf("%v %q: Read = %v, %v; want nil, ErrNoScheme", spec, tc.in, su, err)
 				}
 				continue
 			}
 			if err != nil {
-				t.Errorf("%v %q: SchemeURL: %v", spec, tc.in, err)
+				t.Errorf("%v %q: Read: %v", spec, tc.in, err)
 				continue
 			}
 			if got, _ := json.Marshal(su); string(got) != tc.want {
-				t.Errorf("%v %q: SchemeURL\n got %s\nwant %s", spec, tc.in, got, tc.want)
+				t.Errorf("%v %q: Read\n got %s\nwant %s", spec, tc.in, got, tc.want)
 			}
 		}
-		su, err := uri.CheckScheme(tc.in)
+		su, err := rfc1738.Check(tc.in)
 		got, _ := json.Marshal(su)
-		if tc.want == "null" && (su != nil || !errors.Is(err, uri.ErrNoSchemeSyntax)) || tc.want != "null" && (err != nil || string(got) != tc.want) {
-			t.Errorf("CheckScheme(%q) = %s, %v\nwant %s", tc.in, got, err, tc.want)
+		if tc.want == "null" && (su != nil || !errors.Is(err, rfc1738.ErrNoScheme)) || tc.want != "null" && (err != nil || string(got) != tc.want) {
+			t.Errorf("Check(%q) = %s, %v\nwant %s", tc.in, got, err, tc.want)
 		}
 	}
 }
 
-// TestSchemeURLReadings: the scheme in any case (2.1), a fragment of the reference's own
+// TestReadReadings: the scheme in any case (2.1), a fragment of the reference's own
 // spec left out (2.2), and a reference without a scheme.
-func TestSchemeURLReadings(t *testing.T) {
+func TestReadReadings(t *testing.T) {
 	r, err := uri.Parse(uri.RFC3986, "HTTP://a/b?c#frag")
 	if err != nil {
 		t.Fatal(err)
 	}
-	su, err := r.SchemeURL()
+	su, err := rfc1738.Read(r)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, ok := su.(*uri.HTTPURL)
+	h, ok := su.(*rfc1738.HTTPURL)
 	if !ok || h.Name != "http" || *h.Search != "c" || h.Syntax().Rule != "httpurl" {
 		t.Errorf("HTTP://a/b?c#frag: %#v", su)
 	}
@@ -93,7 +94,7 @@ func TestSchemeURLReadings(t *testing.T) {
 	const warning = "http://ds.internic.net/instructions/overview.html#WARNING"
 	if r, err := uri.Parse(uri.RFC3986, warning); err != nil {
 		t.Fatal(err)
-	} else if su, err := r.SchemeURL(); err != nil || *su.(*uri.HTTPURL).Path != "instructions/overview.html" {
+	} else if su, err := rfc1738.Read(r); err != nil || *su.(*rfc1738.HTTPURL).Path != "instructions/overview.html" {
 		t.Errorf("%s under rfc3986: %v, %v", warning, su, err)
 	}
 	var e *uri.Error
@@ -102,19 +103,19 @@ func TestSchemeURLReadings(t *testing.T) {
 	}
 	if r, err := uri.Parse(uri.RFC3986, "//a/b"); err != nil {
 		t.Fatal(err)
-	} else if su, err := r.SchemeURL(); su != nil || !errors.Is(err, uri.ErrNoSchemeSyntax) {
-		t.Errorf("//a/b: %v, %v; want nil, ErrNoSchemeSyntax", su, err)
+	} else if su, err := rfc1738.Read(r); su != nil || !errors.Is(err, rfc1738.ErrNoScheme) {
+		t.Errorf("//a/b: %v, %v; want nil, ErrNoScheme", su, err)
 	}
 	for _, s := range []string{"//a/b", "foo:x", "no scheme"} {
-		if su, err := uri.CheckScheme(s); su != nil || !errors.Is(err, uri.ErrNoSchemeSyntax) {
-			t.Errorf("CheckScheme(%q) = %v, %v; want nil, ErrNoSchemeSyntax", s, su, err)
+		if su, err := rfc1738.Check(s); su != nil || !errors.Is(err, rfc1738.ErrNoScheme) {
+			t.Errorf("Check(%q) = %v, %v; want nil, ErrNoScheme", s, su, err)
 		}
 	}
 }
 
-// TestSchemeURLErrors: a reference valid under another spec whose text breaks its
+// TestReadErrors: a reference valid under another spec whose text breaks its
 // scheme's RFC 1738 rule gets an *uri.Error at the offending byte of the input.
-func TestSchemeURLErrors(t *testing.T) {
+func TestReadErrors(t *testing.T) {
 	for _, tc := range []struct {
 		in       string
 		offset   int
@@ -143,15 +144,15 @@ func TestSchemeURLErrors(t *testing.T) {
 		{"telnet://h/x", 11, "telneturl", `rfc1738: invalid character 'x' at byte 11 in telneturl`, []string{"end of input"}},
 		{"ftp://a/b;type=ax", 16, "ftptype", "", nil},
 	} {
-		r, err := grammarParser(t, uri.RFC3986).Parse(tc.in) // "http:x" is no http-URI (RFC 9110)
+		r, err := genericParser(t).Parse(tc.in) // "http:x" is no http-URI (RFC 9110)
 		if err != nil {
 			t.Errorf("%q: %v", tc.in, err)
 			continue
 		}
-		su, err := r.SchemeURL()
+		su, err := rfc1738.Read(r)
 		var e *uri.Error
 		if !errors.As(err, &e) {
-			t.Errorf("%q: SchemeURL = %v, %v; want an *uri.Error", tc.in, su, err)
+			t.Errorf("%q: Read = %v, %v; want an *uri.Error", tc.in, su, err)
 			continue
 		}
 		if e.Spec != uri.RFC1738 || e.Input != tc.in || e.Offset != tc.offset || e.Rule != tc.rule || (tc.msg != "" && e.Error() != tc.msg) || (tc.expected != nil && !slices.Equal(e.Expected(), tc.expected)) {
@@ -167,99 +168,37 @@ func TestSchemeURLErrors(t *testing.T) {
 func TestDefaultPort(t *testing.T) {
 	want := map[string]int{"ftp": 21, "http": 80, "gopher": 70, "nntp": 119, "telnet": 23, "wais": 210, "prospero": 1525, "HTTP": 80}
 	for scheme, port := range want {
-		if got, ok := uri.DefaultPort(scheme); !ok || got != port {
+		if got, ok := rfc1738.DefaultPort(scheme); !ok || got != port {
 			t.Errorf("DefaultPort(%q) = %d, %v; want %d", scheme, got, ok, port)
 		}
 	}
 	for _, scheme := range []string{"file", "mailto", "news", "https", ""} {
-		if got, ok := uri.DefaultPort(scheme); ok {
+		if got, ok := rfc1738.DefaultPort(scheme); ok {
 			t.Errorf("DefaultPort(%q) = %d, true; want none", scheme, got)
 		}
 	}
 	for _, s := range []string{"ftp", "file", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais", "prospero", "Mailto"} {
-		if !uri.IsRFC1738Scheme(s) {
-			t.Errorf("IsRFC1738Scheme(%q) = false", s)
+		if !rfc1738.IsScheme(s) {
+			t.Errorf("IsScheme(%q) = false", s)
 		}
 	}
-	if uri.IsRFC1738Scheme("https") {
-		t.Error("IsRFC1738Scheme(https) = true")
+	if rfc1738.IsScheme("https") {
+		t.Error("IsScheme(https) = true")
 	}
 }
 
-// TestRFC1738Components checks the components of RFC 1738 URLs (uri/spec_rfc1738.go)
-// and their recomposition, strict and generic-only.
-func TestRFC1738Components(t *testing.T) {
-	generic, err := uri.NewParser(uri.RFC1738, uri.GenericOnly())
+// genericParser is a Parser of rfc3986 without its scheme grammars: "http:x" is no
+// http-URI (RFC 9110) but a valid URI.
+func genericParser(t *testing.T) *uri.Parser {
+	p, err := uri.NewParser(uri.RFC3986, uri.GenericOnly())
 	if err != nil {
 		t.Fatal(err)
 	}
-	strict, err := uri.NewParser(uri.RFC1738)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Columns: scheme, authority, userinfo, host, port, path, query, user, password, host
-	// kind; "-" undefined.
-	for _, tc := range []struct {
-		in       string
-		want     string
-		strictOK bool
-		generic  string // the components under GenericOnly, if they differ
-	}{
-		{"http://a/b?c", "http a - a - /b c - - hostname", true, "http a - a - /b?c - - - hostname"},
-		{"http://a", "http a - a - '' - - - hostname", true, ""},
-		{"ftp://u:p@1.2.3.4:21/a;type=i", "ftp u:p@1.2.3.4:21 u:p 1.2.3.4 21 /a;type=i - u p IPv4address", true, ""},
-		{"ftp://foo:@host.com/", "ftp foo:@host.com foo: host.com - / - foo '' hostname", true, ""},
-		{"ftp://@host.com/", "ftp @host.com '' host.com - / - '' - hostname", true, ""},
-		{"file:///x", "file '' - - - /x - - - ", true, "file - - - - ///x - - - "},
-		{"news:12@a.b", "news - - - - 12@a.b - - - ", true, ""},
-		{"mailto:a@b?c", "mailto - - - - a@b?c - - - ", true, ""},
-		{"gopher://h/1a%09b", "gopher h - h - /1a%09b - - - hostname", true, ""},
-		{"wais://h/d?s", "wais h - h - /d s - - hostname", true, "wais h - h - /d?s - - - hostname"},
-		{"telnet://h/", "telnet h - h - / - - - hostname", true, ""},
-		// Generic syntax: no query; an authority only where ip-schemepart matches.
-		{"x://u@a:1/p?q", "x u@a:1 u a 1 /p?q - u - hostname", true, ""},
-		{"x:///a", "x - - - - ///a - - - ", true, ""},
-		{"x:", "x - - - - '' - - - ", true, ""},
-		{"http:x", "", false, "http - - - - x - - - "},
-		{"http://a/b?c/d", "", false, "http a - a - /b?c/d - - - hostname"},
-	} {
-		for _, p := range []*uri.Parser{strict, generic} {
-			r, err := p.Parse(tc.in)
-			if p == strict && !tc.strictOK {
-				if err == nil {
-					t.Errorf("strict %q: valid, want invalid", tc.in)
-				}
-				continue
-			}
-			if err != nil {
-				t.Errorf("%q: %v", tc.in, err)
-				continue
-			}
-			var got []string
-			for _, c := range []uri.Component{uri.Scheme, uri.Authority, uri.Userinfo, uri.Host, uri.Port, uri.Path, uri.Query, uri.User, uri.Password} {
-				v, ok := r.Get(c)
-				switch {
-				case !ok:
-					v = "-"
-				case v == "":
-					v = "''"
-				}
-				got = append(got, v)
-			}
-			got = append(got, r.HostKind().String())
-			want := tc.want
-			if p == generic && tc.generic != "" {
-				want = tc.generic // genericurl: no query, an authority only in ip-schemepart
-			}
-			if g := strings.Join(got, " "); g != want {
-				t.Errorf("%q (generic %v):\n got %s\nwant %s", tc.in, p == generic, g, want)
-			}
-			if r.Has(uri.Fragment) {
-				t.Errorf("%q: a fragment", tc.in)
-			}
-			if s := r.String(); s != tc.in {
-				t.Errorf("%q: recomposed as %q", tc.in, s)
-			}
-		}
+	return p
+}
+
+func TestReadZeroReference(t *testing.T) {
+	if su, err := rfc1738.Read(uri.Reference{}); su != nil || !errors.Is(err, rfc1738.ErrNoScheme) {
+		t.Errorf("zero Reference: Read = %v, %v", su, err)
 	}
 }

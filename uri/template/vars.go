@@ -1,4 +1,4 @@
-package uri
+package template
 
 import (
 	"bytes"
@@ -10,18 +10,18 @@ import (
 	"unicode/utf8"
 )
 
-// TemplateVarsError is the error of DecodeTemplateVars: what is wrong with the JSON of
+// VarsError is the error of DecodeVars: what is wrong with the JSON of
 // the variables, and the byte offset in it where it is.
-type TemplateVarsError struct {
+type VarsError struct {
 	Offset int
 	Reason string
 }
 
-func (e *TemplateVarsError) Error() string {
+func (e *VarsError) Error() string {
 	return fmt.Sprintf("template variables: %s at byte %d", e.Reason, e.Offset)
 }
 
-// DecodeTemplateVars reads template variables from a JSON object: a string is a string
+// DecodeVars reads template variables from a JSON object: a string is a string
 // value, an array of strings a list, an object of strings an associative array (in the
 // object's order). A number or boolean is the string of its JSON text ("37.76"), and
 // null is undefined (a null member of an array or object is left out). A nested array or
@@ -30,8 +30,8 @@ func (e *TemplateVarsError) Error() string {
 // The JSON is read strictly: bytes that are not UTF-8, a \u escape of a lone surrogate
 // (which encoding/json would turn into U+FFFD), a name given twice in one object, and
 // anything but white space after the object are errors. Every error is a
-// *TemplateVarsError with the byte offset where the fault is.
-func DecodeTemplateVars(data []byte) (map[string]TemplateValue, error) {
+// *VarsError with the byte offset where the fault is.
+func DecodeVars(data []byte) (map[string]Value, error) {
 	if !utf8.Valid(data) {
 		i := 0
 		for i < len(data) {
@@ -41,7 +41,7 @@ func DecodeTemplateVars(data []byte) (map[string]TemplateValue, error) {
 			}
 			i += size
 		}
-		return nil, &TemplateVarsError{Offset: i, Reason: fmt.Sprintf("byte 0x%02X is not UTF-8", data[i])}
+		return nil, &VarsError{Offset: i, Reason: fmt.Sprintf("byte 0x%02X is not UTF-8", data[i])}
 	}
 	d := &varsDecoder{dec: json.NewDecoder(bytes.NewReader(data)), data: data}
 	d.dec.UseNumber()
@@ -50,9 +50,9 @@ func DecodeTemplateVars(data []byte) (map[string]TemplateValue, error) {
 		return nil, err
 	}
 	if tok != json.Delim('{') {
-		return nil, &TemplateVarsError{Offset: at, Reason: fmt.Sprintf("want a JSON object of variables, found %v", tok)}
+		return nil, &VarsError{Offset: at, Reason: fmt.Sprintf("want a JSON object of variables, found %v", tok)}
 	}
-	vars := map[string]TemplateValue{}
+	vars := map[string]Value{}
 	for d.dec.More() {
 		tok, at, err := d.token()
 		if err != nil {
@@ -60,7 +60,7 @@ func DecodeTemplateVars(data []byte) (map[string]TemplateValue, error) {
 		}
 		name := tok.(string) // an object's member name
 		if _, ok := vars[name]; ok {
-			return nil, &TemplateVarsError{Offset: at, Reason: fmt.Sprintf("variable %q given twice", name)}
+			return nil, &VarsError{Offset: at, Reason: fmt.Sprintf("variable %q given twice", name)}
 		}
 		v, err := d.value(name)
 		if err != nil {
@@ -72,12 +72,12 @@ func DecodeTemplateVars(data []byte) (map[string]TemplateValue, error) {
 		return nil, err
 	}
 	if at := d.skipSpace(int(d.dec.InputOffset())); at < len(data) {
-		return nil, &TemplateVarsError{Offset: at, Reason: "data after the object"}
+		return nil, &VarsError{Offset: at, Reason: "data after the object"}
 	}
 	return vars, nil
 }
 
-// varsDecoder reads the tokens of DecodeTemplateVars's JSON with their offsets.
+// varsDecoder reads the tokens of DecodeVars's JSON with their offsets.
 type varsDecoder struct {
 	dec  *json.Decoder
 	data []byte
@@ -101,37 +101,37 @@ func (d *varsDecoder) token() (json.Token, int, error) {
 		var se *json.SyntaxError
 		switch {
 		case errors.As(err, &se):
-			return nil, int(se.Offset), &TemplateVarsError{Offset: int(se.Offset), Reason: se.Error()}
+			return nil, int(se.Offset), &VarsError{Offset: int(se.Offset), Reason: se.Error()}
 		case err == io.EOF || errors.Is(err, io.ErrUnexpectedEOF):
-			return nil, len(d.data), &TemplateVarsError{Offset: len(d.data), Reason: "unexpected end of JSON input"}
+			return nil, len(d.data), &VarsError{Offset: len(d.data), Reason: "unexpected end of JSON input"}
 		}
-		return nil, at, &TemplateVarsError{Offset: at, Reason: err.Error()}
+		return nil, at, &VarsError{Offset: at, Reason: err.Error()}
 	}
 	if s, ok := tok.(string); ok {
 		raw := string(d.data[at:d.dec.InputOffset()])
 		// Every U+FFFD of the value must be in the text, as itself or escaped.
 		if strings.Count(s, "\uFFFD") > strings.Count(raw, "\uFFFD")+strings.Count(strings.ToLower(raw), `\ufffd`) {
-			return nil, at, &TemplateVarsError{Offset: at, Reason: "a \\u escape of a lone surrogate in a string"}
+			return nil, at, &VarsError{Offset: at, Reason: "a \\u escape of a lone surrogate in a string"}
 		}
 	}
 	return tok, at, nil
 }
 
 // value reads the value of variable name.
-func (d *varsDecoder) value(name string) (TemplateValue, error) {
+func (d *varsDecoder) value(name string) (Value, error) {
 	tok, _, err := d.token()
 	if err != nil {
-		return TemplateValue{}, err
+		return Value{}, err
 	}
 	switch tok {
 	case nil:
-		return TemplateValue{}, nil
+		return Value{}, nil
 	case json.Delim('['):
-		v := TemplateValue{kind: listValue}
+		v := Value{kind: listValue}
 		for d.dec.More() {
 			s, ok, err := d.scalar(name)
 			if err != nil {
-				return TemplateValue{}, err
+				return Value{}, err
 			}
 			if ok {
 				v.list = append(v.list, s)
@@ -140,31 +140,31 @@ func (d *varsDecoder) value(name string) (TemplateValue, error) {
 		_, _, err := d.token()
 		return v, err
 	case json.Delim('{'):
-		v := TemplateValue{kind: assocValue}
+		v := Value{kind: assocValue}
 		seen := map[string]bool{}
 		for d.dec.More() {
 			key, at, err := d.token()
 			if err != nil {
-				return TemplateValue{}, err
+				return Value{}, err
 			}
 			k := key.(string)
 			if seen[k] {
-				return TemplateValue{}, &TemplateVarsError{Offset: at, Reason: fmt.Sprintf("%q: key %q given twice", name, k)}
+				return Value{}, &VarsError{Offset: at, Reason: fmt.Sprintf("%q: key %q given twice", name, k)}
 			}
 			seen[k] = true
 			s, ok, err := d.scalar(name)
 			if err != nil {
-				return TemplateValue{}, err
+				return Value{}, err
 			}
 			if ok {
-				v.pairs = append(v.pairs, TemplatePair{Name: k, Value: s})
+				v.pairs = append(v.pairs, Pair{Name: k, Value: s})
 			}
 		}
 		_, _, err := d.token()
 		return v, err
 	}
 	s, _ := scalarText(tok)
-	return TemplateString(s), nil
+	return String(s), nil
 }
 
 // scalar reads a member of a list or associative array: its string, or ok false for
@@ -175,7 +175,7 @@ func (d *varsDecoder) scalar(name string) (string, bool, error) {
 		return "", false, err
 	}
 	if _, ok := tok.(json.Delim); ok {
-		return "", false, &TemplateVarsError{Offset: at, Reason: fmt.Sprintf("%q: a list or associative array holds strings, not %v", name, tok)}
+		return "", false, &VarsError{Offset: at, Reason: fmt.Sprintf("%q: a list or associative array holds strings, not %v", name, tok)}
 	}
 	if tok == nil {
 		return "", false, nil
