@@ -4,7 +4,7 @@ N        ?= 1000000
 FUZZTIME ?= 1m
 PKG      := ./...
 
-.PHONY: all generate check-generated test vet fuzz bench conformance release-rehearsal
+.PHONY: all generate check-generated test vet fuzz bench conformance release-rehearsal site
 
 all: test
 
@@ -39,6 +39,8 @@ vet:
 	cd internal/browser && $(GO) vet ./...
 	cd internal/release && $(GO) vet ./...
 	cd internal/anchorbench && $(GO) vet ./...
+	cd internal/precompress && $(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./playground/wasm
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt -l lists:" >&2; echo "$$out" >&2; exit 1; fi
 
@@ -91,3 +93,15 @@ fuzz:
 # version of the root module that jsonschema/go.mod requires.
 release-rehearsal:
 	bash internal/release/rehearse.sh $(V)
+
+# The playground (docs/playground.md): package uri compiled to WebAssembly, the page of
+# playground/web and the toolchain's wasm_exec.js in SITE, each with a gzip and a brotli
+# copy beside it (internal/precompress, a module of its own). urispec serve SITE opens it;
+# .github/workflows/pages.yml publishes it.
+SITE ?= playground/dist
+site:
+	rm -rf $(SITE) && mkdir -p $(SITE)
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(SITE)/urispec.wasm ./playground/wasm
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" playground/web/index.html playground/web/app.js \
+		playground/web/worker.js playground/web/style.css playground/web/favicon.svg $(SITE)/
+	cd internal/precompress && $(GO) run . $(abspath $(SITE))/*.*
