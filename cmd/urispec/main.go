@@ -40,6 +40,7 @@ func commands() []command {
 		equalCommand(),
 		diffCommand(),
 		specsCommand(),
+		serveCommand(),
 		versionCommand(),
 		helpCommand(),
 	}
