@@ -26,7 +26,6 @@ func main() {
 		}
 		return string(b)
 	}))
-	js.Global().Call("postMessage", map[string]any{"ready": true})
 	select {}
 }
 
