@@ -18,6 +18,13 @@ import (
 // allowed there is found for it alone: about fifteen parses of the input's prefix), and
 // the spec whose normalization ladder is shown.
 type request struct {
+	// Template and Vars (a JSON object) ask for an RFC 6570 template instead of a reference.
+	Template *string `json:"template,omitempty"`
+	Vars     string  `json:"vars,omitempty"`
+
+	// FormatsOnly asks for the formats alone (the page's formats tab).
+	FormatsOnly bool `json:"formats_only,omitempty"`
+
 	Input   string `json:"input"`
 	Base    string `json:"base"`
 	Generic bool   `json:"generic"`
@@ -27,9 +34,27 @@ type request struct {
 
 // answer is the page's whole view of one request.
 type answer struct {
-	Specs  []specResult `json:"specs"`
-	WHATWG *reading     `json:"whatwg_parser"` // the WHATWG URL parser's reading
-	Ladder []rung       `json:"ladder,omitempty"`
+	Specs   []specResult `json:"specs"`
+	WHATWG  *reading     `json:"whatwg_parser,omitempty"` // the WHATWG URL parser's reading
+	Ladder  []rung       `json:"ladder,omitempty"`
+	Formats []format     `json:"formats"`
+}
+
+// format is the verdict of one URI format of JSON Schema and OpenAPI (check -format).
+type format struct {
+	Format string     `json:"format"`
+	Valid  bool       `json:"valid"`
+	Error  *specError `json:"error,omitempty"`
+}
+
+// templateAnswer is an RFC 6570 template's parse and expansion (urispec template).
+type templateAnswer struct {
+	Valid     bool       `json:"valid"`
+	Level     int        `json:"level"`
+	Variables []string   `json:"variables,omitempty"`
+	Expansion *string    `json:"expansion,omitempty"`
+	Error     *specError `json:"error,omitempty"`
+	VarsError string     `json:"vars_error,omitempty"`
 }
 
 // specResult is one spec's verdict, as check -json and explain -json name its parts.
@@ -84,14 +109,21 @@ type rung struct {
 	Error  string `json:"error,omitempty"`
 }
 
-// analyze answers a request for every spec in date order.
-func analyze(req request) answer {
+// analyze answers a request: a template's, or a reference's under every spec in date
+// order and under every format.
+func analyze(req request) any {
+	if req.Template != nil {
+		return analyzeTemplate(*req.Template, req.Vars)
+	}
 	var a answer
 	var opts []uri.ParserOption
 	if req.Generic {
 		opts = append(opts, uri.GenericOnly())
 	}
 	for _, s := range uri.Specs() {
+		if req.FormatsOnly {
+			break
+		}
 		po := opts
 		if req.Base != "" && s == uri.WHATWG {
 			po = append(po, uri.Base(req.Base)) // whatwg's validity depends on a base
@@ -144,7 +176,18 @@ func analyze(req request) answer {
 		}
 		a.Specs = append(a.Specs, res)
 	}
-	a.WHATWG = whatwgReading(req.Input, req.Base)
+	if !req.FormatsOnly {
+		a.WHATWG = whatwgReading(req.Input, req.Base)
+	}
+	for _, name := range uri.FormatNames() {
+		check, _ := uri.FormatChecker(name)
+		f := format{Format: name, Valid: true}
+		if err := check(req.Input); err != nil {
+			f.Valid = false
+			f.Error = placeOf(err)
+		}
+		a.Formats = append(a.Formats, f)
+	}
 	if spec, err := uri.ParseSpec(req.Ladder); err == nil {
 		for _, name := range []string{"simple", "syntax", "scheme"} {
 			l, _ := uri.ParseLevel(name)
@@ -173,4 +216,49 @@ func whatwgReading(s, base string) *reading {
 	}
 	return &reading{Scheme: rd.Scheme, Userinfo: rd.Userinfo, Host: rd.Host, Port: rd.Port,
 		Path: rd.Path, Query: rd.Query, HasQuery: rd.HasQuery}
+}
+
+// placeOf is the "error" object of a grammar's error, without what was expected there.
+func placeOf(err error) *specError {
+	var ue *uri.Error
+	var te *uri.TemplateError
+	switch {
+	case errors.As(err, &ue):
+		return &specError{Offset: ue.Offset, Rule: ue.Rule, Message: ue.Error(),
+			Scheme: ue.Scheme, Section: ue.Section, Reason: ue.Reason}
+	case errors.As(err, &te):
+		return &specError{Offset: te.Offset, Rule: te.Rule, Message: te.Error()}
+	}
+	return &specError{Message: err.Error()}
+}
+
+// analyzeTemplate parses an RFC 6570 template and expands it with vars, a JSON object
+// (docs/templates.md); an invalid template's error says what the grammar allowed there.
+func analyzeTemplate(s, vars string) templateAnswer {
+	var a templateAnswer
+	t, err := uri.ParseTemplate(s)
+	if err != nil {
+		a.Error = placeOf(err)
+		var te *uri.TemplateError
+		if errors.As(err, &te) {
+			a.Error.Expected = te.Expected()
+		}
+		return a
+	}
+	a.Valid, a.Level, a.Variables = true, t.Level(), t.Variables()
+	if vars == "" {
+		vars = "{}"
+	}
+	values, err := uri.DecodeTemplateVars([]byte(vars))
+	if err != nil {
+		a.VarsError = err.Error()
+		return a
+	}
+	x, err := t.Expand(values, uri.MaxExpansion(1<<20)) // as urispec template, by default
+	if err != nil {
+		a.VarsError = err.Error()
+		return a
+	}
+	a.Expansion = &x
+	return a
 }

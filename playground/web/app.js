@@ -4,8 +4,18 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const form = { input: $("input"), base: $("base"), generic: $("generic"), ladder: $("ladder") };
+const form = {
+	input: $("input"),
+	base: $("base"),
+	generic: $("generic"),
+	ladder: $("ladder"),
+	template: $("template"),
+	vars: $("vars"),
+};
+const tabs = ["ref", "formats", "template"];
+let tab = "ref"; // the tab shown
 const worker = new Worker("worker.js");
+document.body.dataset.workerCreatedMs = performance.now().toFixed(0);
 let opened = ""; // the spec whose detail is shown
 let sent = 0; // the id of the latest request
 let last = null; // the latest answer
@@ -76,6 +86,8 @@ function shown(s) {
 }
 
 function request() {
+	if (tab === "template") return { template: unescapeInput(form.template.value), vars: form.vars.value };
+	if (tab === "formats") return { input: unescapeInput(form.input.value), formats_only: true };
 	return {
 		input: unescapeInput(form.input.value),
 		base: unescapeInput(form.base.value),
@@ -88,6 +100,12 @@ function request() {
 // state is the fragment that reproduces the view.
 function state() {
 	const p = new URLSearchParams();
+	if (tab !== "ref") p.set("tab", tab);
+	if (tab === "template") {
+		p.set("template", form.template.value);
+		p.set("vars", form.vars.value);
+		return "#" + p.toString();
+	}
 	p.set("input", form.input.value);
 	if (form.base.value) p.set("base", form.base.value);
 	if (form.generic.checked) p.set("generic", "1");
@@ -98,6 +116,9 @@ function state() {
 
 function readState() {
 	const p = new URLSearchParams(location.hash.slice(1));
+	showTab(tabs.includes(p.get("tab")) ? p.get("tab") : "ref");
+	if (p.has("template")) form.template.value = p.get("template");
+	if (p.has("vars")) form.vars.value = p.get("vars");
 	if (p.has("input")) form.input.value = p.get("input");
 	form.base.value = p.get("base") || "";
 	form.generic.checked = p.get("generic") === "1";
@@ -112,6 +133,18 @@ function ask() {
 	worker.postMessage({ id: ++sent, body: request() });
 }
 
+// showTab shows tab t's panel and fields.
+function showTab(t) {
+	tab = t;
+	for (const x of tabs) {
+		$("tab-" + x).setAttribute("aria-selected", String(x === t));
+		$("panel-" + x).hidden = x !== t;
+	}
+	$("input-field").hidden = t === "template";
+	$("ref-fields").hidden = t !== "ref";
+	$("template-fields").hidden = t !== "template";
+}
+
 function onInput() {
 	typedAt = performance.now();
 	ask();
@@ -119,6 +152,7 @@ function onInput() {
 
 worker.onmessage = (e) => {
 	const m = e.data;
+	const arrived = performance.now();
 	if (m.fatal) {
 		$("status").textContent = "urispec could not start: " + m.fatal;
 		console.error(m.fatal);
@@ -126,20 +160,30 @@ worker.onmessage = (e) => {
 	}
 	if (m.ready) {
 		$("status").textContent = "urispec is ready.";
+		const d = document.body.dataset;
+		const since = (t) => (t - performance.timeOrigin).toFixed(0); // the worker's times are absolute
+		[d.workerCompiledMs, d.workerStartedMs, d.workerTransfer] = [since(m.compiled), since(m.started), m.transfer];
 		return;
 	}
 	if (m.id !== sent) return; // an older request's answer
+	m.answer = JSON.parse(m.answer);
 	if (m.answer.fatal) {
 		console.error(m.answer.fatal);
 		return;
 	}
 	last = m.answer;
-	render(last);
+	if (tab === "template") renderTemplate(last);
+	else if (tab === "formats") renderFormats(last);
+	else render(last);
 	const now = performance.now();
 	document.body.dataset.checkMs = m.ms.toFixed(2);
 	if (firstVerdict) {
 		firstVerdict = false;
+		// Offline once loaded (sw.js); registered after the first verdict, which it must
+		// not delay.
+		if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch((err) => console.warn(String(err)));
 		document.body.dataset.firstVerdictMs = now.toFixed(0); // since navigation began
+		document.body.dataset.firstArrivedMs = arrived.toFixed(0);
 	}
 	if (typedAt) document.body.dataset.renderMs = (now - typedAt).toFixed(2); // input to drawn
 	document.body.dataset.rendered = String(m.id);
@@ -328,6 +372,50 @@ function mostCommon(xs) {
 	return [...n].sort((p, q) => q[1] - p[1])[0]?.[0];
 }
 
+function renderFormats(a) {
+	const valid = a.formats.filter((f) => f.valid).length;
+	$("status").textContent = `Valid under ${valid} of ${a.formats.length} formats.`;
+	$("formats").tBodies[0].replaceChildren(
+		...a.formats.map((f) => {
+			const tr = el("tr", "");
+			tr.dataset.format = f.format;
+			tr.dataset.valid = String(f.valid);
+			const th = el("th", "", f.format);
+			th.scope = "row";
+			const where = el("td", "where", f.error ? `${f.error.rule} (${f.error.offset})` : "");
+			if (f.error) where.dataset.offset = f.error.offset;
+			tr.append(th, el("td", f.valid ? "valid" : "invalid", f.valid ? "valid" : "invalid"), where, el("td", "", f.error ? f.error.message : ""));
+			return tr;
+		}),
+	);
+}
+
+function renderTemplate(a) {
+	const t = request().template;
+	const kids = [];
+	if (!a.valid) {
+		$("status").textContent = "The template is invalid.";
+		kids.push(caret(t, a.error.offset));
+		const dl = el("dl", "");
+		dl.append(el("dt", "", "Rule"), el("dd", "", a.error.rule), el("dt", "", "Message"), el("dd", "", a.error.message));
+		if (a.error.expected) dl.append(el("dt", "", "Allowed there"), el("dd", "", a.error.expected.join(", ")));
+		kids.push(dl);
+	} else {
+		$("status").textContent = `A valid level ${a.level} template.`;
+		const dl = el("dl", "");
+		dl.append(el("dt", "", "Level"), el("dd", "", String(a.level)));
+		dl.append(el("dt", "", "Variables"), el("dd", "", (a.variables || []).join(", ") || "none"));
+		if (a.vars_error) dl.append(el("dt", "", "Variables' error"), el("dd", "invalid", a.vars_error));
+		if (a.expansion !== undefined) {
+			const x = el("dd", "", el("span", "", shown(a.expansion)));
+			x.id = "expansion";
+			dl.append(el("dt", "", "Expansion"), x);
+		}
+		kids.push(dl);
+	}
+	$("template-body").replaceChildren(...kids);
+}
+
 function renderLadder(a) {
 	$("ladder-steps").replaceChildren(
 		...(a.ladder || []).map((r) => {
@@ -339,7 +427,12 @@ function renderLadder(a) {
 }
 
 readState();
-for (const c of [form.input, form.base]) c.addEventListener("input", onInput);
+for (const x of tabs)
+	$("tab-" + x).addEventListener("click", () => {
+		showTab(x);
+		ask();
+	});
+for (const c of [form.input, form.base, form.template, form.vars]) c.addEventListener("input", onInput);
 for (const c of [form.generic, form.ladder]) c.addEventListener("change", onInput);
 window.addEventListener("hashchange", () => {
 	if (location.hash !== state()) {

@@ -14,7 +14,7 @@ function work() {
 	const req = latest;
 	latest = null;
 	const t0 = performance.now();
-	const answer = JSON.parse(self.urispecAnalyze(JSON.stringify(req.body)));
+	const answer = self.urispecAnalyze(JSON.stringify(req.body)); // JSON: the page parses it
 	postMessage({ id: req.id, answer, ms: performance.now() - t0 });
 }
 
@@ -30,12 +30,17 @@ self.onmessage = (e) => {
 	schedule();
 };
 
+// The ready message says when the module was compiled and started, in milliseconds since
+// the page's navigation began, and how many bytes the worker's fetches moved:
+// docs/playground.md reports them.
 const go = new Go();
 WebAssembly.instantiateStreaming(fetch("urispec.wasm"), go.importObject)
 	.then((r) => {
+		const compiled = performance.timeOrigin + performance.now();
 		go.run(r.instance); // defines urispecAnalyze, then waits in select{}
 		ready = true;
-		postMessage({ ready: true });
+		const transfer = performance.getEntriesByType("resource").reduce((n, e) => n + e.transferSize, 0);
+		postMessage({ ready: true, compiled, started: performance.timeOrigin + performance.now(), transfer });
 		schedule();
 	})
 	.catch((err) => postMessage({ fatal: String(err) }));
