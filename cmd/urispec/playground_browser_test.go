@@ -14,10 +14,12 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/urispec/urispec/uri"
 )
 
 // playgroundFiles are the files of playground/web that make site copies.
-var playgroundFiles = []string{"index.html", "app.js", "worker.js", "style.css", "favicon.svg"}
+var playgroundFiles = []string{"index.html", "app.js", "worker.js", "sw.js", "style.css", "favicon.svg"}
 
 // buildPlayground builds the playground into a temporary directory as make site does,
 // with a gzip copy of the module (make site's brotli copies take a minute to write, and
@@ -162,6 +164,14 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		b.eval(`window.__asked = 2`)
 		wait()
 	}
+	// load1 is load for the tabs that ask once (formats, templates).
+	load1 := func(fragment string) {
+		t.Helper()
+		b.open("about:blank")
+		b.open(page(fragment))
+		b.eval(`window.__asked = 1`)
+		wait()
+	}
 	load("input=x")
 	for _, s := range playgroundInputs {
 		set("input", s)
@@ -290,6 +300,61 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		t.Errorf("typed with the keyboard and opened with Enter: caret at %v, want 8", got)
 	}
 
+	// The formats tab: each format's verdict and offset as check -format gives them.
+	for _, s := range []string{"http:///x", "a b", "{x", "//h/p"} {
+		load1(url.Values{"tab": {"formats"}, "input": {s}}.Encode())
+		got := b.eval(`Object.fromEntries(Array.from(document.querySelectorAll('#formats tbody tr')).map(tr => [tr.dataset.format, tr.dataset.valid + ' ' + (tr.querySelector('.where').dataset.offset || '')]))`).(map[string]any)
+		for _, f := range uri.FormatNames() {
+			var stdout, stderr bytes.Buffer
+			run([]string{"check", "-format", f, "-json", "--", s}, strings.NewReader(""), &stdout, &stderr)
+			var r struct {
+				Valid bool `json:"valid"`
+				Error *struct {
+					Offset int `json:"offset"`
+				} `json:"error"`
+			}
+			if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
+				t.Fatalf("check -format %s -json %q: %v (%s)", f, s, err, stderr.String())
+			}
+			want := fmt.Sprint(r.Valid, " ")
+			if r.Error != nil {
+				want += fmt.Sprint(r.Error.Offset)
+			}
+			if got[f] != want {
+				t.Errorf("format %s of %q: the page shows %q, check -format -json %q", f, s, got[f], want)
+			}
+		}
+	}
+
+	// The template tab: level and expansion, or the caret, as urispec template gives them.
+	for _, c := range []struct{ template, vars string }{
+		{"http://example.com/search{?q,lang}{#section}", `{"q": "café au lait", "lang": "fr", "section": ["a", "b"]}`},
+		{"{/list*}{?keys*}", `{"list": ["red", "green"], "keys": {"semi": ";", "dot": "."}}`},
+		{"http://h/{x", `{}`},
+	} {
+		load1(url.Values{"tab": {"template"}, "template": {c.template}, "vars": {c.vars}}.Encode())
+		var stdout, stderr bytes.Buffer
+		run([]string{"template", "-json", "-vars", c.vars, "--", c.template}, strings.NewReader(""), &stdout, &stderr)
+		var want struct {
+			Valid     bool   `json:"valid"`
+			Level     int    `json:"level"`
+			Expansion string `json:"expansion"`
+			Error     *struct {
+				Offset int `json:"offset"`
+			} `json:"error"`
+		}
+		if err := json.Unmarshal(stdout.Bytes(), &want); err != nil {
+			t.Fatalf("template -json %q: %v (%s)", c.template, err, stderr.String())
+		}
+		got := b.eval(`[document.getElementById('expansion')?.textContent ?? null, document.querySelector('#template-body pre.caret')?.dataset.offset ?? null, document.getElementById('status').textContent]`).([]any)
+		switch {
+		case want.Valid && (got[0] != want.Expansion || !strings.Contains(got[2].(string), fmt.Sprintf("level %d", want.Level))):
+			t.Errorf("template %q: the page shows %q (%v), urispec template %q (level %d)", c.template, got[0], got[2], want.Expansion, want.Level)
+		case !want.Valid && got[1] != fmt.Sprint(want.Error.Offset):
+			t.Errorf("template %q: caret at %v, urispec template says byte %d", c.template, got[1], want.Error.Offset)
+		}
+	}
+
 	problems, requests := b.events()
 	for _, p := range problems {
 		t.Errorf("the page reported %s", p)
@@ -300,9 +365,13 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		}
 	}
 
+	defer playgroundOffline(t, b, srv, wait) // last: it stops the server
 	if *update {
 		for _, s := range playgroundShots {
-			load(s.fragment, s.width, s.height)
+			b.open("about:blank", s.width, s.height)
+			b.open(page(s.fragment), s.width, s.height)
+			b.eval(`window.__asked = document.getElementById('tab-ref').ariaSelected === 'true' ? 2 : 1`)
+			wait()
 			png, err := withPNGText(b.do(map[string]any{"op": "screenshot"}).PNG, pngPageKey, playgroundShotHash(t, s.fragment))
 			if err != nil {
 				t.Fatal(err)
@@ -315,6 +384,31 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	}
 }
 
+// playgroundOffline checks that the page, once loaded, opens and checks with its server
+// gone (sw.js): after it, nothing is served.
+func playgroundOffline(t *testing.T, b *tab, srv *httptest.Server, wait func()) {
+	t.Helper()
+	fragment := url.Values{"input": {"http://a b/"}, "open": {"rfc3986"}}.Encode()
+	b.open("about:blank")
+	b.open(srv.URL + "/#" + fragment)
+	b.eval(`window.__asked = 2`)
+	wait()
+	// Wait for the service worker to have stored every file.
+	n := b.do(map[string]any{"op": "eval", "await": true, "expr": `navigator.serviceWorker.ready
+		.then(() => caches.open('urispec-playground')).then(c => c.keys()).then(k => k.length)`}).Value
+	if n != float64(8) {
+		t.Fatalf("the service worker keeps %v files, want 8", n)
+	}
+	srv.Close()
+	b.open("about:blank")
+	b.open(srv.URL + "/#" + fragment)
+	b.eval(`window.__asked = 2`)
+	wait()
+	if got := b.eval(`[document.querySelectorAll('#verdicts tbody tr').length, document.querySelector('#detail pre.caret')?.dataset.offset]`).([]any); got[0] != float64(12) || got[1] != "8" {
+		t.Errorf("offline: %v verdicts and a caret at %v, want 12 and 8", got[0], got[1])
+	}
+}
+
 // playgroundShots are the screenshots of docs/playground.md.
 var playgroundShots = []struct {
 	file          string
@@ -324,6 +418,8 @@ var playgroundShots = []struct {
 	{"../../docs/playground-valid.png", url.Values{"input": {"http://user@example.com:8080/p/a?q=1#f"}, "open": {"rfc3986"}}.Encode(), 1100, 1500},
 	{"../../docs/playground-invalid.png", url.Values{"input": {`http://exa\u{200B}mple.com/a b`}, "open": {"rfc3986"}}.Encode(), 1100, 1100},
 	{"../../docs/playground-phone.png", url.Values{"input": {"../c?d#e"}, "base": {"http://a/b/c/d;p?q"}}.Encode(), 390, 1600},
+	{"../../docs/playground-template.png", url.Values{"tab": {"template"}, "template": {"http://example.com/search{?q,lang}{#section}"},
+		"vars": {`{"q": "café au lait", "lang": "fr", "section": ["a", "b"]}`}}.Encode(), 1100, 700},
 }
 
 // playgroundShotHash is the SHA-256 of what a screenshot of the playground shows: the
