@@ -82,16 +82,7 @@ func checkJSON(t *testing.T, s string) []checkResult {
 	if status := run([]string{"check", "-json", "-spec", "all", "--", s}, strings.NewReader(""), &stdout, &stderr); status > exitInvalid {
 		t.Fatalf("check -json %q: exit %d: %s", s, status, stderr.String())
 	}
-	var out []checkResult
-	dec := json.NewDecoder(&stdout)
-	for dec.More() {
-		var r checkResult
-		if err := dec.Decode(&r); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, r)
-	}
-	return out
+	return decodeLines[checkResult](t, stdout.String())
 }
 
 // playgroundInputs are strings whose verdicts the page must give as check -json does:

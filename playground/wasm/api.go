@@ -72,7 +72,10 @@ type specResult struct {
 	Resolved    *resolved         `json:"resolved,omitempty"`
 }
 
-// specError is the "error" object of check -json; Expected is found for the opened spec.
+// specError is the "error" object of check -json (cmd/urispec's jsonError, which holds
+// a method of the command's own JSON writer, so the two types are kept apart; the browser
+// test compares the page's offsets and rules with check -json's); Expected is found for
+// the opened spec alone.
 type specError struct {
 	Offset     int      `json:"offset"`
 	Rule       string   `json:"rule"`
