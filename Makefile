@@ -29,8 +29,9 @@ check-generated:
 # and tested from inside them, against this working tree through each one's go.work (which
 # replaces the version of the root module that its go.mod requires by ..). So are
 # internal/uts46/gen (a table's generator), internal/browser (which the browser test builds),
-# internal/release (the release rehearsal's zips) and internal/anchorbench (make bench's
-# comparison with fasthttp), vetted.
+# internal/release (the release rehearsal's zips), internal/anchorbench (make bench's
+# comparison with fasthttp) and internal/precompress (make site's brotli), vetted, and the
+# playground's module for the platform it is built for.
 vet:
 	$(GO) vet $(PKG)
 	cd beam && $(GO) vet ./...

@@ -234,6 +234,18 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		}
 	}
 
+	// The hazards, drawn under the input, are check -json's.
+	var wantCodes []string
+	if rfc3986.Hazards != nil {
+		for _, h := range *rfc3986.Hazards {
+			wantCodes = append(wantCodes, string(h.Code))
+		}
+	}
+	gotCodes := b.eval(`Array.from(document.querySelectorAll('#detail pre .hazard')).map(r => r.dataset.code).join(' ')`)
+	if gotCodes != strings.Join(wantCodes, " ") || len(wantCodes) == 0 {
+		t.Errorf("hazards drawn: %q, check -json gives %q (and at least http-userinfo)", gotCodes, wantCodes)
+	}
+
 	// The browser's own reading, beside the WHATWG parser's: the same for this string.
 	set("input", "HTTP://EXAMPLE.com:80/a/../b?q")
 	reading := b.eval(`Object.fromEntries(Array.from(document.querySelectorAll('#browser tbody tr')).map(tr => [tr.dataset.part, [tr.querySelector('.browser').textContent, tr.querySelector('.ours').textContent, tr.className]]))`).(map[string]any)
@@ -406,8 +418,8 @@ var playgroundShots = []struct {
 	fragment      string
 	width, height int
 }{
-	{"../../docs/playground-valid.png", url.Values{"input": {"http://user@example.com:8080/p/a?q=1#f"}, "open": {"rfc3986"}}.Encode(), 1100, 1500},
-	{"../../docs/playground-invalid.png", url.Values{"input": {`http://exa\u{200B}mple.com/a b`}, "open": {"rfc3986"}}.Encode(), 1100, 1100},
+	{"../../docs/playground-valid.png", url.Values{"input": {"http://user@example.com:8080/p/a?q=1#f"}, "open": {"rfc3986"}}.Encode(), 1280, 1400},
+	{"../../docs/playground-invalid.png", url.Values{"input": {`http://exa\u{200B}mple.com/a b`}, "open": {"rfc3986"}}.Encode(), 1280, 1000},
 	{"../../docs/playground-phone.png", url.Values{"input": {"../c?d#e"}, "base": {"http://a/b/c/d;p?q"}}.Encode(), 390, 1600},
 	{"../../docs/playground-template.png", url.Values{"tab": {"template"}, "template": {"http://example.com/search{?q,lang}{#section}"},
 		"vars": {`{"q": "café au lait", "lang": "fr", "section": ["a", "b"]}`}}.Encode(), 1100, 700},

@@ -263,6 +263,14 @@ function drawing(input, s) {
 		row.append((" ".repeat(from) + "^".repeat(marks)).padEnd(width) + name.padEnd(10) + value + "\n");
 		pre.append(row);
 	}
+	// The hazards under the bytes they concern, marked "!" as explain marks them.
+	for (const h of s.hazards || []) {
+		const from = column(cs, h.offset);
+		const marks = Math.max(column(cs, h.offset + h.length) - from, 1);
+		const row = el("span", "hazard", (" ".repeat(from) + "!".repeat(marks)).padEnd(width) + "hazard    " + h.code + "\n");
+		row.dataset.code = h.code;
+		pre.append(row);
+	}
 	return pre;
 }
 
