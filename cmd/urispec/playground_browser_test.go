@@ -302,6 +302,14 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	if got := b.eval(`document.querySelector('#detail pre.caret')?.dataset.offset`); got != "8" {
 		t.Errorf("typed with the keyboard and opened with Enter: caret at %v, want 8", got)
 	}
+	// The tabs: Tab reaches the selected one, the right arrow shows the next.
+	tabTo(`document.activeElement.id === 'tab-ref'`)
+	b.eval(`window.__asked = Number(document.body.dataset.rendered) + 1`)
+	b.do(map[string]any{"op": "keys", "keys": "\u0303"}) // ArrowRight: chromedp/kb.ArrowRight
+	wait()
+	if got := b.eval(`[document.activeElement.id, document.getElementById('panel-formats').hidden, document.querySelectorAll('#formats tbody tr').length]`).([]any); got[0] != "tab-formats" || got[1] != false || got[2] != float64(5) {
+		t.Errorf("the right arrow on the first tab: focus, formats panel hidden, rows = %v, want tab-formats, false, 5", got)
+	}
 
 	// The formats tab: each format's verdict and offset as check -format gives them.
 	for _, s := range []string{"http:///x", "a b", "{x", "//h/p"} {

@@ -138,6 +138,7 @@ function showTab(t) {
 	tab = t;
 	for (const x of tabs) {
 		$("tab-" + x).setAttribute("aria-selected", String(x === t));
+		$("tab-" + x).tabIndex = x === t ? 0 : -1; // the arrow keys move between tabs
 		$("panel-" + x).hidden = x !== t;
 	}
 	$("input-field").hidden = t === "template";
@@ -440,6 +441,18 @@ for (const x of tabs)
 		showTab(x);
 		ask();
 	});
+// The arrow keys, Home and End move between the tabs and show the one they reach (the
+// WAI-ARIA tabs pattern, with automatic activation).
+$("tabs").addEventListener("keydown", (e) => {
+	const i = tabs.indexOf(tab);
+	const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
+	if (to === undefined) return;
+	e.preventDefault();
+	const t = tabs[(to + tabs.length) % tabs.length];
+	showTab(t);
+	$("tab-" + t).focus();
+	ask();
+});
 for (const c of [form.input, form.base, form.template, form.vars]) c.addEventListener("input", onInput);
 for (const c of [form.generic, form.ladder]) c.addEventListener("change", onInput);
 window.addEventListener("hashchange", () => {
