@@ -4,7 +4,7 @@ N        ?= 1000000
 FUZZTIME ?= 1m
 PKG      := ./...
 
-.PHONY: all generate check-generated test test-modules vet vet-root vet-modules fuzz bench conformance conformance-sample release-rehearsal
+.PHONY: all generate check-generated test test-modules vet vet-root vet-modules fuzz bench conformance conformance-sample release-rehearsal site
 
 all: test
 
@@ -28,6 +28,7 @@ check-generated:
 # and checks gofmt on every Go file; make test runs it.
 vet-root:
 	$(GO) vet $(PKG)
+	GOOS=js GOARCH=wasm $(GO) vet ./playground/wasm
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt -l lists:" >&2; echo "$$out" >&2; exit 1; fi
 
@@ -36,8 +37,9 @@ vet-root:
 # and tested from inside them, against this working tree through each one's go.work (which
 # replaces the version of the root module that its go.mod requires by ..). So are
 # internal/uts46/gen (a table's generator), internal/browser (which the browser test builds),
-# internal/release (the release rehearsal's zips) and internal/anchorbench (make bench's
-# comparison with fasthttp), vetted. make vet vets them all; make test-modules too.
+# internal/release (the release rehearsal's zips), internal/anchorbench (make bench's
+# comparison with fasthttp) and internal/precompress (make site's brotli), vetted. make vet
+# vets them all; make test-modules too.
 vet: vet-root vet-modules
 vet-modules:
 	cd beam && $(GO) vet ./...
@@ -46,6 +48,7 @@ vet-modules:
 	cd internal/browser && $(GO) vet ./...
 	cd internal/release && $(GO) vet ./...
 	cd internal/anchorbench && $(GO) vet ./...
+	cd internal/precompress && $(GO) vet ./...
 
 # The test command of the README: the library and the command (the root module), with the
 # long oracle and probing tests at their default, small sizes (make conformance runs them
@@ -133,3 +136,15 @@ fuzz:
 # version of the root module that jsonschema/go.mod requires.
 release-rehearsal:
 	bash internal/release/rehearse.sh $(V)
+
+# The playground (docs/playground.md): package uri compiled to WebAssembly, the page of
+# playground/web and the toolchain's wasm_exec.js in SITE, each with a gzip and a brotli
+# copy beside it (internal/precompress, a module of its own). urispec serve SITE opens it;
+# .github/workflows/pages.yml publishes it.
+SITE ?= playground/dist
+site:
+	rm -rf $(SITE) && mkdir -p $(SITE)
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(SITE)/urispec.wasm ./playground/wasm
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" playground/web/index.html playground/web/app.js \
+		playground/web/worker.js playground/web/sw.js playground/web/style.css playground/web/favicon.svg $(SITE)/
+	cd internal/precompress && $(GO) run . $(abspath $(SITE))/*.*

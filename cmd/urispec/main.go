@@ -39,6 +39,7 @@ func commands() []command {
 		equalCommand(),
 		diffCommand(),
 		specsCommand(),
+		serveCommand(),
 		versionCommand(),
 		helpCommand(),
 	}

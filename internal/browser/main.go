@@ -14,6 +14,9 @@
 //	{"op":"navigate","url":U}                    load U; {} or {"error":E}
 //	{"op":"navigate","url":U,"width":W,"height":H} the same in a viewport of W×H pixels
 //	{"op":"eval","expr":X}                        {"value":V}: X evaluated in the page
+//	{"op":"eval","expr":X,"await":true}           the same, waiting for the promise X gives
+//	{"op":"keys","keys":K}                        {}: K typed as key events to the focused
+//	                                               element ("\t" is Tab, "\r" Enter)
 //	{"op":"screenshot"}                           {"png":B}: the viewport, base64
 //	{"op":"events"}                               {"problems":[...],"requests":[...]}
 //
@@ -46,6 +49,8 @@ type request struct {
 	Width  int64  `json:"width,omitempty"`
 	Height int64  `json:"height,omitempty"`
 	Expr   string `json:"expr,omitempty"`
+	Await  bool   `json:"await,omitempty"`
+	Keys   string `json:"keys,omitempty"`
 }
 
 type response struct {
@@ -151,7 +156,13 @@ func serve(ctx context.Context, ev *events, req request) (resp response) {
 		}
 		err = chromedp.Do(ctx, append(steps, chromedp.Navigate(req.URL))...)
 	case "eval":
-		resp.Value, err = chromedp.Run(ctx, chromedp.Evaluate[any](req.Expr))
+		var opts []chromedp.EvaluateOption
+		if req.Await {
+			opts = append(opts, chromedp.EvalAwaitPromise)
+		}
+		resp.Value, err = chromedp.Run(ctx, chromedp.Evaluate[any](req.Expr, opts...))
+	case "keys":
+		err = chromedp.Do(ctx, chromedp.KeyEvent(req.Keys))
 	case "screenshot":
 		resp.PNG, err = chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	case "events":
