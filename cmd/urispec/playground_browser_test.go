@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
 )
 
@@ -29,7 +30,7 @@ func buildPlayground(t *testing.T) string {
 	dir := t.TempDir()
 	wasm := filepath.Join(dir, "urispec.wasm")
 	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, "./playground/wasm")
-	build.Dir = filepath.Join("..", "..")
+	build.Dir = testcorpus.Root(t)
 	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building playground/wasm: %v\n%s", err, out)
@@ -40,7 +41,7 @@ func buildPlayground(t *testing.T) string {
 	}
 	copies := map[string]string{filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"): "wasm_exec.js"}
 	for _, f := range playgroundFiles {
-		copies[filepath.Join("..", "..", "playground", "web", f)] = f
+		copies[testcorpus.Path(t, "playground/web/"+f)] = f
 	}
 	for from, to := range copies {
 		b, err := os.ReadFile(from)
@@ -387,7 +388,7 @@ func TestPlaygroundInBrowser(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(s.file, png, 0o644); err != nil {
+			if err := os.WriteFile(testcorpus.Path(t, s.file), png, 0o644); err != nil {
 				t.Fatal(err)
 			}
 			t.Logf("wrote %s (%d bytes)", s.file, len(png))
@@ -426,10 +427,10 @@ var playgroundShots = []struct {
 	fragment      string
 	width, height int
 }{
-	{"../../docs/playground-valid.png", url.Values{"input": {"http://user@example.com:8080/p/a?q=1#f"}, "open": {"rfc3986"}}.Encode(), 1280, 1400},
-	{"../../docs/playground-invalid.png", url.Values{"input": {`http://exa\u{200B}mple.com/a b`}, "open": {"rfc3986"}}.Encode(), 1280, 1000},
-	{"../../docs/playground-phone.png", url.Values{"input": {"../c?d#e"}, "base": {"http://a/b/c/d;p?q"}}.Encode(), 390, 1600},
-	{"../../docs/playground-template.png", url.Values{"tab": {"template"}, "template": {"http://example.com/search{?q,lang}{#section}"},
+	{"docs/playground-valid.png", url.Values{"input": {"http://user@example.com:8080/p/a?q=1#f"}, "open": {"rfc3986"}}.Encode(), 1280, 1400},
+	{"docs/playground-invalid.png", url.Values{"input": {`http://exa\u{200B}mple.com/a b`}, "open": {"rfc3986"}}.Encode(), 1280, 1000},
+	{"docs/playground-phone.png", url.Values{"input": {"../c?d#e"}, "base": {"http://a/b/c/d;p?q"}}.Encode(), 390, 1600},
+	{"docs/playground-template.png", url.Values{"tab": {"template"}, "template": {"http://example.com/search{?q,lang}{#section}"},
 		"vars": {`{"q": "café au lait", "lang": "fr", "section": ["a", "b"]}`}}.Encode(), 1100, 700},
 }
 
@@ -441,7 +442,7 @@ func playgroundShotHash(t *testing.T, fragment string) string {
 	t.Helper()
 	var all bytes.Buffer
 	for _, f := range playgroundFiles {
-		b, err := os.ReadFile(filepath.Join("..", "..", "playground", "web", f))
+		b, err := os.ReadFile(testcorpus.Path(t, "playground/web/"+f))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -469,7 +470,7 @@ func playgroundShotHash(t *testing.T, fragment string) string {
 // and the verdicts of today.
 func TestPlaygroundPNGCurrent(t *testing.T) {
 	for _, s := range playgroundShots {
-		img, err := os.ReadFile(s.file)
+		img, err := os.ReadFile(testcorpus.Path(t, s.file))
 		if err != nil {
 			t.Fatal(err)
 		}

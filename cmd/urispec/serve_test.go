@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/urispec/urispec/internal/testcorpus"
 )
 
 // TestServeHeaders serves a directory like make site's: each file with its media type,
@@ -86,7 +88,7 @@ func TestServeHeaders(t *testing.T) {
 		}
 	}
 
-	page, err := os.ReadFile(filepath.Join("..", "..", "playground", "web", "index.html"))
+	page, err := os.ReadFile(testcorpus.Path(t, "playground/web/index.html"))
 	if err != nil {
 		t.Fatal(err)
 	}
