@@ -4,7 +4,6 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // input is the string the state machine reads: the input as given, with its leading
@@ -120,31 +119,31 @@ func cleanInput(raw string, errs *[]ValidationError) input {
 			size, r = size+out, r+n
 		}
 	}
-	buf := make([]byte, 0, size)
+	var buf strings.Builder
+	buf.Grow(size)
 	in.marks = make([]mark, 0, len(in.raw)/markEvery+1)
 	last := -markEvery
 	for r := 0; r < len(in.raw); {
 		if r-last >= markEvery {
-			in.marks = append(in.marks, mark{len(buf), r})
+			in.marks = append(in.marks, mark{buf.Len(), r})
 			last = r
 		}
 		if c := in.raw[r]; c < utf8.RuneSelf {
 			if !isTabOrNewline(c) {
-				buf = append(buf, c)
+				buf.WriteByte(c)
 			}
 			r++
 			continue
 		}
 		n, out := in.unit(r)
 		if out == n {
-			buf = append(buf, in.raw[r:r+n]...)
+			buf.WriteString(in.raw[r : r+n])
 		} else {
-			buf = append(buf, "\uFFFD"...)
+			buf.WriteString("\uFFFD")
 		}
 		r += n
 	}
-	// buf is not written again: s shares its bytes (as strings.Builder's String does).
-	in.s = unsafe.String(unsafe.SliceData(buf), len(buf))
+	in.s = buf.String() // the bytes Grow allocated, not a copy
 	return in
 }
 
