@@ -60,15 +60,9 @@
 // Reference.SchemeParts returns the parts that grammar names, as the types of package
 // uri/scheme, and CheckFileNonstandard reads RFC 8089's Appendix F.
 //
-// Reference.Hazards reports what in a valid reference is dangerous to pass on (Hazard,
-// HazardCode, each citing its section), Reference.Differentials where other parsers
-// (Reader, RelativeReader: SpecReader, NetURLReader, WHATWGReader, DefaultReaders) read it
-// otherwise than Reference.Reading, Error.Lenient what those parsers make of an invalid
-// one, and Guard and GuardRelative whether the deployed parsers agree on the target
-// (Agreement, Difference, Rejection, PartValue, GuardError, GuardReaders).
-//
 // Packages beside this one hold one subject each: uri/scheme the scheme grammars' typed
 // parts, uri/rfc1738 RFC 1738's ten scheme validators of 1994 (for a Reference of any
-// spec), uri/template RFC 6570 URI Templates, and uri/specdiff the exact difference of two
-// specs' grammars.
+// spec), uri/template RFC 6570 URI Templates, uri/hazard the hazards of a reference and
+// the readings of other parsers (differentials, lenient readings, a guard against SSRF),
+// and uri/specdiff the exact difference of two specs' grammars.
 package uri

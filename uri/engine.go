@@ -9,6 +9,15 @@ import (
 // The sub-packages run the grammars that this package compiles through internal/engine,
 // whose functions are set here (docs/design.md, "Layout").
 func init() {
+	engine.SpecOf = func(spec uint8) engine.Spec {
+		s := Spec(spec)
+		if !s.known() {
+			return engine.Spec{}
+		}
+		d := s.desc()
+		return engine.Spec{Family: d.family, IRI: d.iri, WholeAuthority: d.wholeAuthority}
+	}
+	engine.RemoveDotSegments = removeDotSegments
 	engine.Accepts = func(grammar string, rule int, s string) bool {
 		pool := enginePool(grammar)
 		p := pool.Get().(*Parser)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/urispec/urispec/internal/pct"
 )
 
 // Level is a rung of the comparison ladder of section 6.2 of 2396bis-01 and RFC 3986.
@@ -135,8 +137,8 @@ func decodeEscapes(s, set string) string {
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			c := unhex(s[i+1])<<4 | unhex(s[i+2])
+		if s[i] == '%' && i+2 < len(s) && pct.IsHex(s[i+1]) && pct.IsHex(s[i+2]) {
+			c := pct.Unhex(s[i+1])<<4 | pct.Unhex(s[i+2])
 			if strings.IndexByte(set, c) >= 0 {
 				b.WriteByte(c)
 				i += 2
@@ -164,7 +166,7 @@ func decodeUCS(s string) string {
 			continue
 		}
 		for k := 0; k < n; k, i = k+1, i+3 {
-			b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
+			b.WriteByte(pct.Unhex(s[i+1])<<4 | pct.Unhex(s[i+2]))
 		}
 	}
 	return b.String()
@@ -173,8 +175,8 @@ func decodeUCS(s string) string {
 // ucsEscapes returns how many escapes at the start of s are the UTF-8 of one ucschar, or 0.
 func ucsEscapes(s string) int {
 	var buf [utf8.UTFMax]byte
-	for n := 0; n < len(buf) && 3*n+2 < len(s) && s[3*n] == '%' && isHex(s[3*n+1]) && isHex(s[3*n+2]); n++ {
-		buf[n] = unhex(s[3*n+1])<<4 | unhex(s[3*n+2])
+	for n := 0; n < len(buf) && 3*n+2 < len(s) && s[3*n] == '%' && pct.IsHex(s[3*n+1]) && pct.IsHex(s[3*n+2]); n++ {
+		buf[n] = pct.Unhex(s[3*n+1])<<4 | pct.Unhex(s[3*n+2])
 		if r, size := utf8.DecodeRune(buf[:n+1]); size == n+1 && r != utf8.RuneError {
 			if isUCSChar(r) {
 				return n + 1
@@ -273,18 +275,6 @@ func (n *normalizer) schemeBased(p parts) parts {
 	return p
 }
 
-func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
-
-func unhex(c byte) byte {
-	switch {
-	case c <= '9':
-		return c - '0'
-	case c >= 'a':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
-}
-
 // upperEscapes upper-cases the two hex digits after each "%".
 func upperEscapes(s string) string {
 	if !strings.Contains(s, "%") {
@@ -292,7 +282,7 @@ func upperEscapes(s string) string {
 	}
 	b := []byte(s)
 	for i := 0; i+2 < len(b); i++ {
-		if b[i] == '%' && isHex(b[i+1]) && isHex(b[i+2]) {
+		if b[i] == '%' && pct.IsHex(b[i+1]) && pct.IsHex(b[i+2]) {
 			b[i+1], b[i+2] = upper(b[i+1]), upper(b[i+2])
 			i += 2
 		}
@@ -304,7 +294,7 @@ func upperEscapes(s string) string {
 func lowerOutsideEscapes(s string) string {
 	b := []byte(s)
 	for i := 0; i < len(b); i++ {
-		if b[i] == '%' && i+2 < len(b) && isHex(b[i+1]) && isHex(b[i+2]) {
+		if b[i] == '%' && i+2 < len(b) && pct.IsHex(b[i+1]) && pct.IsHex(b[i+2]) {
 			i += 2
 			continue
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urispec/urispec/internal/pct"
 	"github.com/urispec/urispec/internal/testcorpus"
 )
 
@@ -21,7 +22,7 @@ func targetValid(t *testing.T, spec Spec, target string) bool {
 			c := fragment[i]
 			switch {
 			case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', strings.IndexByte("$-_.+!*'(),;/?:@&=", c) >= 0:
-			case c == '%' && i+2 < len(fragment) && isHex(fragment[i+1]) && isHex(fragment[i+2]):
+			case c == '%' && i+2 < len(fragment) && pct.IsHex(fragment[i+1]) && pct.IsHex(fragment[i+2]):
 				i += 2
 			default:
 				return false

@@ -6,6 +6,7 @@ import (
 
 	"github.com/urispec/urispec/internal/scaling"
 	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/hazard"
 	"github.com/urispec/urispec/uri/rfc1738"
 	"github.com/urispec/urispec/uri/template"
 )
@@ -42,7 +43,7 @@ func scalingOps() []scalingOp {
 		ops = append(ops, scalingOp{"Parse/" + spec.String(), []scaling.Shape{segments, userinfo}, parseOp(spec)})
 	}
 	rfc3987 := func(s string) { uri.Parse(uri.RFC3987, s) }
-	deployed := uri.DefaultReaders(uri.RFC3986)
+	deployed := hazard.DefaultReaders(uri.RFC3986)
 	ops = append(ops,
 		scalingOp{"Parse/rfc3987", []scaling.Shape{nonASCII}, rfc3987},
 		scalingOp{"Validate/rfc3986", []scaling.Shape{segments, hostLabels, queryPairs}, func(s string) { uri.Validate(uri.RFC3986, s) }},
@@ -60,22 +61,22 @@ func scalingOps() []scalingOp {
 			{Name: "encoded-controls", Prefix: "http://h/", Unit: "%0d%0a"},
 			{Name: "nested-jar", Prefix: "", Unit: "jar:", End: "http://127.0.0.1!/"}}, func(s string) {
 			if r, err := uri.Parse(uri.RFC3986, s); err == nil {
-				r.Hazards()
+				hazard.Find(r)
 			}
 		}},
 		scalingOp{"Differentials", []scaling.Shape{segments, userinfo, hostLabels}, func(s string) {
 			if r, err := uri.Parse(uri.RFC3986, s); err == nil {
-				r.Differentials(deployed...)
+				hazard.Differentials(r, deployed...)
 			}
 		}},
 		scalingOp{"Lenient", []scaling.Shape{rejectedEnd, atSigns,
 			{Name: "backslashes", Prefix: "http://h", Unit: `\a`, End: "/"}}, func(s string) {
 			var e *uri.Error
 			if errors.As(uri.Validate(uri.RFC3986, s), &e) {
-				e.Lenient(deployed...)
+				hazard.Lenient(e, deployed...)
 			}
 		}},
-		scalingOp{"Guard", []scaling.Shape{segments, atSigns}, func(s string) { uri.Guard(s) }},
+		scalingOp{"Guard", []scaling.Shape{segments, atSigns}, func(s string) { hazard.Guard(s) }},
 		scalingOp{"SchemeParts/geo", []scaling.Shape{{Name: "parameters", Prefix: "geo:1,2", Unit: ";a=b"},
 			{Name: "distinct-parameters", Make: func(n int) string { return scaling.Numbered("geo:1,2", ";p%d=v", "", n) }}}, schemeParts},
 		scalingOp{"SchemeParts/tel", []scaling.Shape{{Name: "parameters", Make: func(n int) string { return scaling.Numbered("tel:+1-201-555-0123", ";p%08d=v", "", n) }}}, schemeParts},

@@ -6,6 +6,7 @@ import (
 
 	datagrammar "github.com/urispec/urispec/gen/schemes/data"
 
+	"github.com/urispec/urispec/internal/pct"
 	"github.com/urispec/urispec/uri/scheme"
 )
 
@@ -67,7 +68,7 @@ func firstNonTokenEscape(s string) (int, byte, bool) {
 		if s[i] != '%' {
 			continue
 		}
-		c := unhex(s[i+1])<<4 | unhex(s[i+2])
+		c := pct.Unhex(s[i+1])<<4 | pct.Unhex(s[i+2])
 		if c <= ' ' || c >= 0x7f || strings.IndexByte(`()<>@,;:\"/[]?=`, c) >= 0 {
 			return i, c, false
 		}
@@ -102,7 +103,7 @@ func dataParts(m *schemeMatch, g scheme.Grammar) scheme.Parts {
 		p.Parameters = append(p.Parameters, scheme.DataParameter{Attribute: m.text[attrs[i][0]:attrs[i][1]],
 			Value: m.text[values[i][0]:values[i][1]]})
 	}
-	p.Payload = pctDecode(p.Data)
+	p.Payload = pct.Decode(p.Data)
 	if p.Base64 {
 		b, err := base64.StdEncoding.DecodeString(string(p.Payload))
 		if err != nil {

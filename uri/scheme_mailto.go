@@ -7,6 +7,7 @@ import (
 
 	mailtogrammar "github.com/urispec/urispec/gen/schemes/mailto"
 
+	"github.com/urispec/urispec/internal/pct"
 	"github.com/urispec/urispec/uri/scheme"
 )
 
@@ -42,13 +43,13 @@ var mailtoScheme = schemeDesc{
 	parts: func(m *schemeMatch, g scheme.Grammar) scheme.Parts {
 		p := scheme.Mailto{Grammar: g, To: []string{}, Headers: []scheme.MailtoHeader{}}
 		for _, sp := range m.all("addr_spec") {
-			p.To = append(p.To, string(pctDecode(m.text[sp[0]:sp[1]])))
+			p.To = append(p.To, string(pct.Decode(m.text[sp[0]:sp[1]])))
 		}
 		names, values := m.all("hfname"), m.all("hfvalue")
 		for i := range names {
 			p.Headers = append(p.Headers, scheme.MailtoHeader{
-				Name:  string(pctDecode(m.text[names[i][0]:names[i][1]])),
-				Value: string(pctDecode(m.text[values[i][0]:values[i][1]])),
+				Name:  string(pct.Decode(m.text[names[i][0]:names[i][1]])),
+				Value: string(pct.Decode(m.text[values[i][0]:values[i][1]])),
 			})
 		}
 		return p
@@ -90,7 +91,7 @@ var mailtoDomainEncoding = schemeCheck{
 	check: func(m *schemeMatch) (int, string, bool) {
 		for _, sp := range m.all("domain") {
 			text := m.text[sp[0]:sp[1]]
-			if d := pctDecode(text); len(d) > 1 && d[0] == '[' && d[len(d)-1] == ']' {
+			if d := pct.Decode(text); len(d) > 1 && d[0] == '[' && d[len(d)-1] == ']' {
 				continue
 			}
 			if off, problem := badEscapes(text, false); off >= 0 {
@@ -135,7 +136,7 @@ var mailtoFieldName = schemeCheck{
 			for i := 0; i < len(text); i++ {
 				c, w := text[i], 1
 				if c == '%' && i+2 < len(text) {
-					c, w = unhex(text[i+1])<<4|unhex(text[i+2]), 3
+					c, w = pct.Unhex(text[i+1])<<4|pct.Unhex(text[i+2]), 3
 				}
 				if c < 33 || c > 126 || c == ':' {
 					what := byteName(c)
@@ -164,7 +165,7 @@ func badEscapes(s string, asciiOK bool) (int, string) {
 		var run []byte
 		var at []int
 		for j := i; j+2 < len(s) && s[j] == '%'; j += 3 {
-			run = append(run, unhex(s[j+1])<<4|unhex(s[j+2]))
+			run = append(run, pct.Unhex(s[j+1])<<4|pct.Unhex(s[j+2]))
 			at = append(at, j)
 		}
 		for k := 0; k < len(run); {

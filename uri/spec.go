@@ -3,6 +3,8 @@ package uri
 import (
 	"fmt"
 	"strings"
+
+	"github.com/urispec/urispec/internal/engine"
 )
 
 // Spec is one specification version. Its String is the ID used on the command line and
@@ -80,6 +82,19 @@ type specDesc struct {
 	// must also match it, unless the Parser is made with GenericOnly.
 	schemeGrammars bool
 }
+
+// family is the document whose security sections a spec's hazards cite (package
+// uri/hazard reads it through internal/engine).
+type family = engine.Family
+
+const (
+	famRFC3986  = engine.FamRFC3986 // also every spec without a section of its own
+	famBis01    = engine.FamBis01
+	famRFC2396  = engine.FamRFC2396
+	famSyntax05 = engine.FamSyntax05
+	famRFC1738  = engine.FamRFC1738
+	numFamilies = engine.NumFamilies
+)
 
 // specTable holds every spec's descriptor under its Spec constant, in date order.
 var specTable = [numSpecs]*specDesc{

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/urispec/urispec/internal/pct"
 	"github.com/urispec/urispec/internal/uts46"
 )
 
@@ -167,7 +168,7 @@ func ipv4Number(s string) (n uint64, validationError, ok bool) {
 	// Not a number in that base: failure. Looked for before ParseUint, whose error
 	// allocates, because most last labels are words ("com").
 	for i := 0; i < len(s); i++ {
-		if !isHex(s[i]) || int(unhex(s[i])) >= base {
+		if !pct.IsHex(s[i]) || int(pct.Unhex(s[i])) >= base {
 			return 0, false, false
 		}
 	}
@@ -310,7 +311,7 @@ func inAuthorityWithAt(s string, off int, special bool) bool {
 // byte, or one of the two code points after such a "%".
 func brokenPercent(s string, off int) bool {
 	for i := max(off-2, 0); i <= off; i++ {
-		if s[i] == '%' && !(i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2])) {
+		if s[i] == '%' && !(i+2 < len(s) && pct.IsHex(s[i+1]) && pct.IsHex(s[i+2])) {
 			return true
 		}
 	}
@@ -377,7 +378,7 @@ func ipv6Error(s string) string {
 			continue
 		}
 		value, length := 0, 0
-		for length < 4 && isHex(at(i)) {
+		for length < 4 && pct.IsHex(at(i)) {
 			v, _ := strconv.ParseUint(s[i:i+1], 16, 8)
 			value = value*16 + int(v)
 			i++

@@ -12,6 +12,7 @@ import (
 
 	"github.com/urispec/urispec/internal/ordered"
 	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/hazard"
 	"github.com/urispec/urispec/uri/rfc1738"
 	"github.com/urispec/urispec/uri/scheme"
 )
@@ -62,10 +63,10 @@ type checkResult struct {
 	// rfc1738, the scheme's own grammar under rfc3986 and rfc3987. Absent otherwise.
 	Scheme json.RawMessage `json:"scheme,omitempty"`
 	// Hazards are the valid reference's hazards and parser differentials (an empty list
-	// when there is none); for an invalid input, its lenient readings (Error.Lenient)
+	// when there is none); for an invalid input, its lenient readings (hazard.Lenient)
 	// when the -with readers give some, else absent.
-	Hazards *[]uri.Hazard `json:"hazards,omitempty"`
-	Error   *jsonError    `json:"error,omitempty"`
+	Hazards *[]hazard.Hazard `json:"hazards,omitempty"`
+	Error   *jsonError       `json:"error,omitempty"`
 }
 
 // schemeJSON encodes the scheme object of a valid reference for checkResult.Scheme, from
@@ -316,7 +317,7 @@ type checker struct {
 	// readers are the -with readers, each reading an input at most once whatever the
 	// number of specs it is compared under; byName finds the spec readers, which take
 	// the reading of a spec's own parse instead of parsing again.
-	readers []uri.Reader
+	readers []hazard.Reader
 	byName  map[string]*onceReader
 	// base is what relative references are read against by the readers (-base).
 	base string
@@ -329,7 +330,7 @@ type checker struct {
 	results []checkResult
 }
 
-func newChecker(specs []uri.Spec, opts []uri.ParserOption, readers []uri.Reader, base string, asJSON bool) *checker {
+func newChecker(specs []uri.Spec, opts []uri.ParserOption, readers []hazard.Reader, base string, asJSON bool) *checker {
 	c := &checker{json: asJSON, base: base, byName: map[string]*onceReader{}}
 	c.refs, c.ues, c.results = make([]uri.Reference, len(specs)), make([]*uri.Error, len(specs)), make([]checkResult, len(specs))
 	c.enc = json.NewEncoder(&c.buf)
@@ -471,7 +472,7 @@ func (c *checker) appendJSON(res *checkResult) error {
 	}
 	c.buf.Write(b)
 	// A valid reference has hazards; a rejected one an error, and hazards when a lenient
-	// parser reads it (Error.Lenient).
+	// parser reads it (hazard.Lenient).
 	switch {
 	case res.Hazards != nil && len(*res.Hazards) == 0:
 		c.buf.WriteString(`,"hazards":[]`)
@@ -512,7 +513,7 @@ func (c *checker) describe(res *checkResult, r uri.Reference, schemes bool) erro
 	}
 	hz := hazardsWith(r, c.readers, c.base)
 	if hz == nil {
-		hz = []uri.Hazard{}
+		hz = []hazard.Hazard{}
 	}
 	res.Hazards = &hz
 	if c.json {
@@ -529,16 +530,16 @@ func (c *checker) describe(res *checkResult, r uri.Reference, schemes bool) erro
 // under every spec with the same readers, and a reading does not depend on the spec it
 // is compared with.
 type onceReader struct {
-	r     uri.Reader
+	r     hazard.Reader
 	input string
 	ok    bool
-	rd    uri.Reading
+	rd    hazard.Reading
 	err   error
 }
 
 func (o *onceReader) Name() string { return o.r.Name() }
 
-func (o *onceReader) Read(s string) (uri.Reading, error) {
+func (o *onceReader) Read(s string) (hazard.Reading, error) {
 	if !o.ok || o.input != s {
 		o.rd, o.err = o.r.Read(s)
 		o.input, o.ok = s, true
@@ -550,7 +551,7 @@ func (o *onceReader) Read(s string) (uri.Reading, error) {
 func (o *onceReader) set(s string, r uri.Reference, err error) {
 	o.input, o.ok, o.err = s, true, err
 	if err == nil {
-		o.rd = r.Reading()
+		o.rd = hazard.ReadingOf(r)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/hazard"
 )
 
 // TestCheckJSONLikeEncoding: check -json writes each result by hand; the bytes must be
@@ -25,7 +26,7 @@ func TestCheckJSONLikeEncoding(t *testing.T) {
 		f.Close()
 	}
 	inputs = append(inputs, "http://user:pass@good.example@evil.example/", `/\evil.example`, "///evil.example/")
-	c := newChecker(uri.Specs(), nil, []uri.Reader{uri.NetURLReader(), newWHATWGReader()}, relativeBase, true)
+	c := newChecker(uri.Specs(), nil, []hazard.Reader{hazard.NetURLReader(), newWHATWGReader()}, relativeBase, true)
 	for _, in := range inputs {
 		got := c.check(inputLine{line: 1, text: in})
 		if got.err != nil {

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/hazard"
 )
 
 const explainDoc = `Explains each URI under every chosen spec (default: all, oldest first): the verdict;
@@ -69,7 +70,7 @@ type explainOptions struct {
 	schemes  bool
 	base     string
 	withBase bool
-	readers  []uri.Reader
+	readers  []hazard.Reader
 	json     bool
 }
 
@@ -208,7 +209,7 @@ func explainJSON(spec uri.Spec, input string, o explainOptions) explainResult {
 		res.Valid, res.Components, res.HostKind = true, componentsOf(r), r.HostKind().String()
 		hz := hazardsWith(r, o.readers, o.relative())
 		if hz == nil {
-			hz = []uri.Hazard{}
+			hz = []hazard.Hazard{}
 		}
 		res.Hazards = &hz
 		res.Layout = layout(r)
@@ -346,7 +347,7 @@ func explainOne(b *strings.Builder, spec uri.Spec, input string, o explainOption
 
 // explainHazards marks the span of each hazard under the input, with its code,
 // section and message ("hazards: none" when there is none).
-func explainHazards(b *strings.Builder, hz []uri.Hazard, col []int, indent string, width int, pal palette) {
+func explainHazards(b *strings.Builder, hz []hazard.Hazard, col []int, indent string, width int, pal palette) {
 	if len(hz) == 0 {
 		fmt.Fprintf(b, "%shazards:   none\n", indent)
 		return

@@ -8,6 +8,7 @@ import (
 
 	"github.com/urispec/urispec/internal/summary"
 	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/hazard"
 )
 
 // Flag types shared by the subcommands: a flag means the same and is refused with the
@@ -182,7 +183,7 @@ func (f *readersFlag) Set(v string) error {
 }
 
 // readers are new readers the flag names (nil for none); a reader serves one goroutine.
-func (f *readersFlag) readers() []uri.Reader {
+func (f *readersFlag) readers() []hazard.Reader {
 	rs, _ := parseReaders(f.v) // checked by Set
 	return rs
 }

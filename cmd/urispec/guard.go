@@ -9,11 +9,12 @@ import (
 	"strings"
 
 	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/hazard"
 )
 
 const guardDoc = `Reads each URI with the parsers an application deploys and says whether they all
 accept it and read the same scheme, userinfo, host and port: whether a request for it
-goes to the same place whichever of them reads it (uri.Guard). Where one component
+goes to the same place whichever of them reads it (hazard.Guard). Where one component
 checks a URL and another fetches it (server-side request forgery, open redirects), a
 disagreement is a reason to refuse the URL, whichever reading is right.
 
@@ -74,11 +75,11 @@ func guardCommand() command {
 }
 
 // guardReaders are the -with readers as Guard reads with them: the WHATWG parser's
-// without lint's handling of a base (uri.WHATWGReader reads against the base itself).
-func guardReaders(rs []uri.Reader) []uri.Reader {
+// without lint's handling of a base (hazard.WHATWGReader reads against the base itself).
+func guardReaders(rs []hazard.Reader) []hazard.Reader {
 	for i, r := range rs {
 		if _, ok := r.(whatwgReader); ok {
-			rs[i] = uri.WHATWGReader()
+			rs[i] = hazard.WHATWGReader()
 		}
 	}
 	return rs
@@ -86,7 +87,7 @@ func guardReaders(rs []uri.Reader) []uri.Reader {
 
 // guarder guards inputs on one worker.
 type guarder struct {
-	readers []uri.Reader
+	readers []hazard.Reader
 	base    string
 	json    bool
 	buf     bytes.Buffer
@@ -146,15 +147,15 @@ func (g *guarder) guard(in inputLine) checkOut {
 		return out
 	}
 	var (
-		a   uri.Agreement
+		a   hazard.Agreement
 		err error
 	)
 	if g.base != "" {
-		a, err = uri.GuardRelative(g.base, in.text, g.readers...)
+		a, err = hazard.GuardRelative(g.base, in.text, g.readers...)
 	} else {
-		a, err = uri.Guard(in.text, g.readers...)
+		a, err = hazard.Guard(in.text, g.readers...)
 	}
-	var ge *uri.GuardError
+	var ge *hazard.GuardError
 	if err != nil && !errors.As(err, &ge) {
 		out.err = err
 		return out
@@ -169,7 +170,7 @@ func (g *guarder) guard(in inputLine) checkOut {
 	return out
 }
 
-func (g *guarder) writeText(a uri.Agreement, err error) {
+func (g *guarder) writeText(a hazard.Agreement, err error) {
 	verdict := "differ"
 	switch {
 	case err != nil:
@@ -200,7 +201,7 @@ func (g *guarder) writeText(a uri.Agreement, err error) {
 
 // readTarget says what readings that agree read: "read by whatwg: scheme "http", host
 // "example.com"" (the first reading's parts, those it defines).
-func readTarget(readings []uri.Reading) string {
+func readTarget(readings []hazard.Reading) string {
 	var names, parts []string
 	for _, rd := range readings {
 		names = append(names, rd.Parser)
@@ -225,7 +226,7 @@ func readTarget(readings []uri.Reading) string {
 	return "read by " + strings.Join(names, ", ") + ": " + strings.Join(parts, ", ")
 }
 
-func (g *guarder) writeJSON(a uri.Agreement, err error) error {
+func (g *guarder) writeJSON(a hazard.Agreement, err error) error {
 	res := guardResult{Input: a.Input, InputBase64: exactBytes(a.Input), Agree: a.Agree,
 		Readings: []guardReading{}, Rejections: []guardRejection{}, Differences: []guardDifference{}}
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"github.com/urispec/urispec/internal/ordered"
 	"github.com/urispec/urispec/internal/summary"
 	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/hazard"
 )
 
 const lintDoc = `Reads URI references, one a line, from the files ("-" is standard input) or from
@@ -86,8 +87,8 @@ type lintResult struct {
 	Spec        string `json:"spec"`
 	// Valid is false for a reference the spec rejects, whose hazards are those of the
 	// lenient readings.
-	Valid   bool         `json:"valid"`
-	Hazards []uri.Hazard `json:"hazards"`
+	Valid   bool            `json:"valid"`
+	Hazards []hazard.Hazard `json:"hazards"`
 }
 
 func runLint(x *cmdEnv, spec uri.Spec, opts []uri.ParserOption, asJSON bool, with *readersFlag, base string, files []string) int {
@@ -136,7 +137,7 @@ func runLint(x *cmdEnv, spec uri.Spec, opts []uri.ParserOption, asJSON bool, wit
 
 // linted is what lint found on one line: its hazards, and whether the spec accepts it.
 type linted struct {
-	hazards []uri.Hazard
+	hazards []hazard.Hazard
 	valid   bool
 }
 
@@ -144,7 +145,7 @@ type linted struct {
 // differentials; for a line the spec rejects, how the lenient readers (net/url, whatwg)
 // among readers read it; nothing for a line that is not text. Relative references are
 // compared against base.
-func lintLine(p *uri.Parser, readers []uri.Reader, base, line string) linted {
+func lintLine(p *uri.Parser, readers []hazard.Reader, base, line string) linted {
 	if summary.LineProblem(line) != "" {
 		return linted{}
 	}

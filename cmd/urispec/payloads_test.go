@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"github.com/urispec/urispec/internal/testcorpus"
-	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/hazard"
 )
 
 // The payload tables of docs/hazards.md ("On public payload lists") are written by
@@ -106,7 +106,7 @@ var numberHost = regexp.MustCompile(`^[0-9a-fA-FxXoOqQ.]*[0-9][0-9a-fA-FxXoOqQ.]
 // classifyPayload puts a payload that lint leaves unflagged in one of payloadClasses, or
 // "" when none fits.
 func classifyPayload(s string, dns []string) string {
-	a, err := uri.GuardRelative(payloadBase, s, uri.NetURLReader(), uri.WHATWGReader())
+	a, err := hazard.GuardRelative(payloadBase, s, hazard.NetURLReader(), hazard.WHATWGReader())
 	if err != nil {
 		return "unread"
 	}
@@ -214,7 +214,7 @@ func payloadTables(lists map[string][]payloadLine) string {
 		codes = append(codes, c)
 	}
 	order := map[string]int{}
-	for i, c := range uri.HazardCodes() {
+	for i, c := range hazard.Codes() {
 		order[string(c)] = i
 	}
 	sort.Slice(codes, func(i, j int) bool { return order[codes[i]] < order[codes[j]] })

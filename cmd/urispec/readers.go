@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/hazard"
 )
 
 // deployedReaders is what -with deployed names: the parsers that someone runs. A
@@ -20,27 +21,27 @@ const deployedReaders = "rfc3986,rfc2396,net-url,whatwg"
 // comma-separated list of spec IDs, "deployed", "specs" (every spec), "net-url" and
 // "whatwg". A reference is never compared with the reader of its own spec
 // (Differentials skips it), so the lists need not leave it out.
-func parseReaders(list string) ([]uri.Reader, error) {
+func parseReaders(list string) ([]hazard.Reader, error) {
 	switch list {
 	case "all":
 		list = "specs,net-url,whatwg"
 	case "none", "":
 		return nil, nil
 	}
-	var out []uri.Reader
+	var out []hazard.Reader
 	for _, name := range strings.Split(list, ",") {
 		switch name = strings.TrimSpace(name); name {
 		case "deployed":
 			rs, _ := parseReaders(deployedReaders)
 			out = append(out, rs...)
 		case "net-url":
-			out = append(out, uri.NetURLReader())
+			out = append(out, hazard.NetURLReader())
 		case "whatwg":
 			out = append(out, newWHATWGReader())
 		case "specs":
 			for _, s := range uri.Specs() {
-				if s != uri.WHATWG { // "whatwg" is the parser's reader (uri.SpecReader)
-					out = append(out, uri.SpecReader(s))
+				if s != uri.WHATWG { // "whatwg" is the parser's reader (hazard.SpecReader)
+					out = append(out, hazard.SpecReader(s))
 				}
 			}
 		default:
@@ -48,7 +49,7 @@ func parseReaders(list string) ([]uri.Reader, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%q is not deployed, all, none, specs, net-url, whatwg or a spec ID", name)
 			}
-			out = append(out, uri.SpecReader(s))
+			out = append(out, hazard.SpecReader(s))
 		}
 	}
 	return out, nil
@@ -56,21 +57,21 @@ func parseReaders(list string) ([]uri.Reader, error) {
 
 // hazardsWith is a reference's own hazards and its differentials with readers, in the
 // order of their offsets; a relative reference is compared against base.
-func hazardsWith(r uri.Reference, readers []uri.Reader, base string) []uri.Hazard {
-	hz := r.Hazards()
+func hazardsWith(r uri.Reference, readers []hazard.Reader, base string) []hazard.Hazard {
+	hz := hazard.Find(r)
 	if len(readers) > 0 {
-		hz = append(hz, r.Differentials(readers...)...)
+		hz = append(hz, hazard.Differentials(r, readers...)...)
 		hz = sortedHazards(append(hz, baseDifferentials(r, readers, base)...))
 	}
 	return hz
 }
 
 // lenientWith is how the lenient readers among readers read a string that its spec
-// rejects (Error.Lenient), the WHATWG parser reading a relative one against base; nil
+// rejects (hazard.Lenient), the WHATWG parser reading a relative one against base; nil
 // when err is not a *uri.Error.
-func lenientWith(err error, readers []uri.Reader, base string) []uri.Hazard {
+func lenientWith(err error, readers []hazard.Reader, base string) []hazard.Hazard {
 	if e, ok := errors.AsType[*uri.Error](err); ok && len(readers) > 0 {
-		return e.Lenient(withBase(readers, base)...)
+		return hazard.Lenient(e, withBase(readers, base)...)
 	}
 	return nil
 }
@@ -81,11 +82,11 @@ func lenientWith(err error, readers []uri.Reader, base string) []uri.Hazard {
 // to an empty host under RFC 3986 and to the host "evil.example" in a browser. A
 // reference that keeps the base's host is not compared (errBaseHost). The hazards span
 // the whole reference: the resolved target's offsets are not the reference's.
-func baseDifferentials(r uri.Reference, readers []uri.Reader, base string) []uri.Hazard {
+func baseDifferentials(r uri.Reference, readers []hazard.Reader, base string) []hazard.Hazard {
 	if r.IsAbsolute() {
 		return nil
 	}
-	var ws []uri.Reader
+	var ws []hazard.Reader
 	for _, rd := range withBase(readers, base) {
 		if _, ok := rd.(whatwgReader); ok {
 			ws = append(ws, fixedInput{rd, r.Input()})
@@ -109,7 +110,7 @@ func baseDifferentials(r uri.Reference, readers []uri.Reader, base string) []uri
 	if err != nil {
 		return nil
 	}
-	hz := target.Differentials(ws...)
+	hz := hazard.Differentials(target, ws...)
 	for i := range hz {
 		hz[i].Offset, hz[i].Length = 0, len(r.Input())
 		hz[i].Message = fmt.Sprintf("against the base %s, %s resolves it to %q: %s", base, r.Spec(), res.Target, hz[i].Message)
@@ -120,16 +121,16 @@ func baseDifferentials(r uri.Reference, readers []uri.Reader, base string) []uri
 // fixedInput reads its input whatever string it is given: the WHATWG reading of a
 // relative reference against a base, compared with the spec's resolved target.
 type fixedInput struct {
-	r  uri.Reader
+	r  hazard.Reader
 	in string
 }
 
-func (f fixedInput) Name() string                     { return f.r.Name() }
-func (f fixedInput) Read(string) (uri.Reading, error) { return f.r.Read(f.in) }
+func (f fixedInput) Name() string                        { return f.r.Name() }
+func (f fixedInput) Read(string) (hazard.Reading, error) { return f.r.Read(f.in) }
 
 // sortedHazards orders hazards by offset, keeping the order of those at one offset.
-func sortedHazards(hz []uri.Hazard) []uri.Hazard {
-	slices.SortStableFunc(hz, func(a, b uri.Hazard) int { return cmp.Compare(a.Offset, b.Offset) })
+func sortedHazards(hz []hazard.Hazard) []hazard.Hazard {
+	slices.SortStableFunc(hz, func(a, b hazard.Hazard) int { return cmp.Compare(a.Offset, b.Offset) })
 	return hz
 }
 
@@ -142,7 +143,7 @@ const relativeBase = "https://example.invalid/"
 
 // withBase returns readers with each WHATWG reader reading relative references against
 // base; the others are kept.
-func withBase(readers []uri.Reader, base string) []uri.Reader {
+func withBase(readers []hazard.Reader, base string) []hazard.Reader {
 	out := slices.Clone(readers)
 	for i, rd := range out {
 		if o, ok := rd.(*onceReader); ok {

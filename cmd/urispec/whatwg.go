@@ -4,14 +4,14 @@ import (
 	"errors"
 
 	"github.com/urispec/urispec/internal/whatwgurl"
-	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/hazard"
 )
 
 // whatwgReader reads strings as the WHATWG URL Standard's URL parser does (what
-// browsers do: uri.WHATWGReader), and relative references against a base.
+// browsers do: hazard.WHATWGReader), and relative references against a base.
 type whatwgReader struct {
 	// base, when set, is the URL a relative reference is read against; without it a
-	// relative reference is not read (uri.ErrRelative).
+	// relative reference is not read (hazard.ErrRelative).
 	base string
 }
 
@@ -24,11 +24,11 @@ func (whatwgReader) Name() string { return "whatwg" }
 var errBaseHost = errors.New("whatwg: the reference keeps the base's host")
 
 // Read parses s as an absolute URL, or as a relative one against the reader's base,
-// as uri.WHATWGReader does (normalized parts: uri.Reading.Normalized). A relative
+// as hazard.WHATWGReader does (normalized parts: hazard.Reading.Normalized). A relative
 // reference that keeps the base's host and port is not read (errBaseHost): the
 // reference does not choose the target.
-func (w whatwgReader) Read(s string) (uri.Reading, error) {
-	r := uri.WHATWGReader()
+func (w whatwgReader) Read(s string) (hazard.Reading, error) {
+	r := hazard.WHATWGReader()
 	if hasScheme(s) || w.base == "" {
 		return r.Read(s)
 	}
@@ -37,7 +37,7 @@ func (w whatwgReader) Read(s string) (uri.Reading, error) {
 		return rd, err
 	}
 	if base, err := r.Read(w.base); err == nil && rd.HasHost && rd.Host == base.Host && rd.Port == base.Port {
-		return uri.Reading{}, errBaseHost
+		return hazard.Reading{}, errBaseHost
 	}
 	return rd, nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/hazard"
 )
 
 // TestWHATWGDifferentials: what the WHATWG reader reports against rfc3986, and what it
@@ -16,17 +17,17 @@ import (
 func TestWHATWGDifferentials(t *testing.T) {
 	cases := []struct {
 		in   string
-		want []uri.HazardCode
+		want []hazard.Code
 	}{
 		{"http://xn--bcher-kva.test/", nil},
 		{"https://a:b@xn--g6w251d/?abc#foo", nil},
 		{"http://b%C3%BCcher.test/", nil},
 		{"http://EXAMPLE.com:80/a/./b", nil},
 		{"http://example.com", nil},
-		{"http:g", []uri.HazardCode{uri.DifferentialHost}},
-		{"http://0x7f.1/", []uri.HazardCode{uri.DifferentialHost}},
-		{"http://h/a/%2e%2e/b", []uri.HazardCode{uri.DifferentialPath}},
-		{"file://D:/Program", []uri.HazardCode{uri.DifferentialHost, uri.DifferentialPath}},
+		{"http:g", []hazard.Code{hazard.DifferentialHost}},
+		{"http://0x7f.1/", []hazard.Code{hazard.DifferentialHost}},
+		{"http://h/a/%2e%2e/b", []hazard.Code{hazard.DifferentialPath}},
+		{"file://D:/Program", []hazard.Code{hazard.DifferentialHost, hazard.DifferentialPath}},
 	}
 	w := newWHATWGReader()
 	p, _ := uri.NewParser(uri.RFC3986, uri.GenericOnly()) // "http:g" is no http-URI (RFC 9110)
@@ -35,12 +36,12 @@ func TestWHATWGDifferentials(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", c.in, err)
 		}
-		var got []uri.HazardCode
-		for _, h := range r.Differentials(w) {
+		var got []hazard.Code
+		for _, h := range hazard.Differentials(r, w) {
 			got = append(got, h.Code)
 		}
 		if !slices.Equal(got, c.want) {
-			t.Errorf("%q: differentials %v, want %v (%v)", c.in, got, c.want, r.Differentials(w))
+			t.Errorf("%q: differentials %v, want %v (%v)", c.in, got, c.want, hazard.Differentials(r, w))
 		}
 	}
 }
@@ -50,29 +51,29 @@ func TestWHATWGDifferentials(t *testing.T) {
 // base's host, or whose reading agrees, is not reported; without a WHATWG reader nothing
 // is compared. A rejected reference gets its lenient readings, also against the base.
 func TestBaseDifferentials(t *testing.T) {
-	readers := []uri.Reader{uri.NetURLReader(), newWHATWGReader()}
+	readers := []hazard.Reader{hazard.NetURLReader(), newWHATWGReader()}
 	cases := []struct {
 		in      string
-		readers []uri.Reader
-		want    []uri.HazardCode
+		readers []hazard.Reader
+		want    []hazard.Code
 	}{
-		{"///evil.example/", readers, []uri.HazardCode{uri.DifferentialHost, uri.DifferentialPath}},
-		{"//evil%E3%80%82example", readers, []uri.HazardCode{uri.DifferentialHost}},
-		{"///evil.example/", []uri.Reader{uri.NetURLReader()}, nil},
+		{"///evil.example/", readers, []hazard.Code{hazard.DifferentialHost, hazard.DifferentialPath}},
+		{"//evil%E3%80%82example", readers, []hazard.Code{hazard.DifferentialHost}},
+		{"///evil.example/", []hazard.Reader{hazard.NetURLReader()}, nil},
 		{"//evil.example/x", readers, nil},
 		{"../g", readers, nil},
 		{"g?q#f", readers, nil},
 		{"#f", readers, nil},
-		{`/\evil.example`, readers, []uri.HazardCode{uri.LenientReading}},
+		{`/\evil.example`, readers, []hazard.Code{hazard.LenientReading}},
 		{`a\b`, readers, nil}, // keeps the base's host
 	}
 	p, _ := uri.NewParser(uri.RFC3986)
 	for _, c := range cases {
-		var got []uri.HazardCode
+		var got []hazard.Code
 		hz := lintLine(p, c.readers, relativeBase, c.in).hazards
 		for _, h := range hz {
 			got = append(got, h.Code)
-			if h.Code != uri.LenientReading && (h.Offset != 0 || h.Length != len(c.in)) {
+			if h.Code != hazard.LenientReading && (h.Offset != 0 || h.Length != len(c.in)) {
 				t.Errorf("%q: %v spans %d+%d, want the whole reference", c.in, h.Code, h.Offset, h.Length)
 			}
 		}

@@ -1,9 +1,11 @@
-// Package engine lets the sub-packages of uri run a rule of a grammar that package uri
-// compiles. Package uri owns every generated parser (gen/), its pools and the finding
-// of an error's offset, rule and expected set; a sub-package that reads its own types
-// from a grammar's syntax tree (uri/template, uri/rfc1738) runs the grammar through the
-// two functions here, which package uri sets when it is initialised. A sub-package
-// imports uri, so they are set before it runs.
+// Package engine gives the sub-packages of uri what package uri holds and does not
+// export. Package uri owns every generated parser (gen/), its pools and the finding of
+// an error's offset, rule and expected set, and every spec's descriptor: a sub-package
+// that reads its own types from a grammar's syntax tree (uri/template, uri/rfc1738) runs
+// the grammar through Accepts and Run, and uri/hazard reads what a spec's descriptor
+// says of its hazards through SpecOf and RemoveDotSegments. Package uri sets the
+// functions when it is initialised; a sub-package imports uri, so they are set before it
+// runs.
 package engine
 
 // The grammars that a sub-package runs, by name.
@@ -23,4 +25,38 @@ var (
 	// returns nil. Otherwise it returns the grammar's *uri.Error: the offset and rule
 	// where s stops matching, and Expected on demand.
 	Run func(grammar string, rule int, s string, record *[4]uint64, read func(tokens [][3]int32)) error
+)
+
+// Family is the document whose security sections a spec's hazards cite; the zero Family
+// is none (a value that is no spec).
+type Family uint8
+
+// The families: RFC 3986's, which every spec without a section of its own cites, and
+// those of the documents that number their security sections otherwise.
+const (
+	FamRFC3986 Family = iota + 1
+	FamBis01
+	FamRFC2396
+	FamSyntax05
+	FamRFC1738
+	NumFamilies
+)
+
+// Spec is what uri/hazard reads of a spec's descriptor.
+type Spec struct {
+	Family Family
+	// IRI: references are IRIs (RFC 3987), whose hosts get the IRI hazards.
+	IRI bool
+	// WholeAuthority: the grammar does not split the authority (RFC 1808's net_loc).
+	WholeAuthority bool
+}
+
+var (
+	// SpecOf returns what the descriptor of the spec (a uri.Spec) says; the zero Spec
+	// for a value that is no spec.
+	SpecOf func(spec uint8) Spec
+
+	// RemoveDotSegments is RFC 3986's remove_dot_segments (section 5.2.4), with which
+	// uri/hazard compares a path with a reader's normalized one.
+	RemoveDotSegments func(path string) string
 )

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/hazard"
 )
 
 // MaxExamples is the most examples a summary keeps per group: each group holds them in
@@ -176,11 +177,11 @@ func (s *Summary) Check() error {
 			return bad(field+".groups", "the groups count %d, but the verdict patterns count %d valid only under %s", sum, only[i], s.Specs[i])
 		}
 	}
-	known := uri.HazardCodes()
+	known := hazard.Codes()
 	for _, code := range sortedKeys(s.Hazards) {
 		c := s.Hazards[code]
 		field := fmt.Sprintf("hazards[%q]", code)
-		if !slices.Contains(known, uri.HazardCode(code)) {
+		if !slices.Contains(known, hazard.Code(code)) {
 			return bad(field, "unknown hazard code")
 		}
 		if c <= 0 || c > s.Inputs {

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/hazard"
 )
 
 // LineProblem names why a line read whole is not checked at all: a NUL byte or bytes
@@ -35,7 +36,7 @@ type Verdicts struct {
 	Errors  []error
 	// Hazards are the codes of the input's hazards under the newest spec that accepts
 	// it, each once.
-	Hazards []uri.HazardCode
+	Hazards []hazard.Code
 }
 
 // Checker checks lines under the specs of a summary. It holds one uri.Parser per spec,
@@ -83,7 +84,7 @@ func (c *Checker) Check(line, problem string) Verdicts {
 		}
 	}
 	if r.IsValid() {
-		for _, h := range r.Hazards() {
+		for _, h := range hazard.Find(r) {
 			if !slices.Contains(v.Hazards, h.Code) {
 				v.Hazards = append(v.Hazards, h.Code)
 			}

@@ -128,9 +128,9 @@ type Summary struct {
 	Patterns  map[string]int64 `json:"patterns"`  // "+-+..." (one byte per spec) to count
 	Pairs     []Pair           `json:"pairs"`
 	Only      []Only           `json:"only"`
-	// Hazards counts inputs by hazard code (uri.HazardCode): the hazards of an input
+	// Hazards counts inputs by hazard code (hazard.Code): the hazards of an input
 	// are those of its reading under the newest spec of Specs that accepts it
-	// (Reference.Hazards, not the differentials, which need the other parsers); an input
+	// (hazard.Find, not the differentials, which need the other parsers); an input
 	// counts once per code.
 	Hazards map[string]int64 `json:"hazards"`
 

@@ -11,6 +11,7 @@ import (
 	"errors"
 
 	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/hazard"
 	"github.com/urispec/urispec/uri/template"
 )
 
@@ -68,7 +69,7 @@ type specResult struct {
 	Spans       map[string][2]int `json:"spans,omitempty"`
 	HostKind    string            `json:"host_kind,omitempty"`
 	SchemeParts json.RawMessage   `json:"scheme_parts,omitempty"`
-	Hazards     []uri.Hazard      `json:"hazards,omitempty"`
+	Hazards     []hazard.Hazard   `json:"hazards,omitempty"`
 	Error       *specError        `json:"error,omitempty"`
 	Resolved    *resolved         `json:"resolved,omitempty"`
 }
@@ -151,7 +152,7 @@ func analyze(req request) any {
 					res.Spans[c.String()] = [2]int{b, e}
 				}
 			}
-			res.Hazards = r.Hazards()
+			res.Hazards = hazard.Find(r)
 			if p.SchemeGrammars() {
 				if parts, err := r.SchemeParts(); err == nil {
 					res.SchemeParts, _ = json.Marshal(parts)
@@ -208,12 +209,12 @@ func analyze(req request) any {
 
 // whatwgReading is how the WHATWG URL parser (urispec's own, internal/whatwgurl) reads s.
 func whatwgReading(s, base string) *reading {
-	var rd uri.Reading
+	var rd hazard.Reading
 	var err error
 	if base != "" {
-		rd, err = uri.WHATWGReader().ReadRelative(base, s)
+		rd, err = hazard.WHATWGReader().ReadRelative(base, s)
 	} else {
-		rd, err = uri.WHATWGReader().Read(s)
+		rd, err = hazard.WHATWGReader().Read(s)
 	}
 	if err != nil {
 		return &reading{Error: err.Error()}

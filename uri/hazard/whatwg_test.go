@@ -1,12 +1,14 @@
-package uri_test
+package hazard_test
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/internal/whatwgurl"
 	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/hazard"
 )
 
 // TestSpecialWithoutSlashes: the hazard is raised where RFC 3986 reads no host and the
@@ -37,9 +39,9 @@ func TestSpecialWithoutSlashes(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", in, err)
 		}
-		var got []uri.Hazard
-		for _, h := range r.Hazards() {
-			if h.Code == uri.SpecialWithoutSlashes {
+		var got []hazard.Hazard
+		for _, h := range hazard.Find(r) {
+			if h.Code == hazard.SpecialWithoutSlashes {
 				got = append(got, h)
 			}
 		}
@@ -69,13 +71,13 @@ func TestSpecialWithoutSlashes(t *testing.T) {
 // (docs/hazards.md reports the count it logs).
 func TestSpecialWithoutSlashesRealWorld(t *testing.T) {
 	n := 0
-	for _, line := range gzipLines(t, "realworld-urls.txt.gz") {
+	for _, line := range testcorpus.Lines(t, "testdata/corpora/realworld-urls.txt.gz") {
 		r, err := uri.Parse(uri.RFC3986, line)
 		if err != nil {
 			continue
 		}
-		for _, h := range r.Hazards() {
-			if h.Code != uri.SpecialWithoutSlashes {
+		for _, h := range hazard.Find(r) {
+			if h.Code != hazard.SpecialWithoutSlashes {
 				continue
 			}
 			n++

@@ -1,9 +1,12 @@
-package uri
+package hazard
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urispec/urispec/internal/uts46"
+
+	"github.com/urispec/urispec/internal/pct"
 )
 
 // Hosts that name an internal target by their name alone, whatever DNS says: the local
@@ -62,9 +65,9 @@ func lookupName(host string) string {
 	}
 	name := host
 	if strings.Contains(name, "%") {
-		name = string(pctDecode(name))
+		name = string(pct.Decode(name))
 	}
-	if !isASCII(name) {
+	if strings.ContainsFunc(name, func(r rune) bool { return r >= utf8.RuneSelf }) {
 		ascii, err := uts46.ToASCII(name, false)
 		if err != nil {
 			return ""

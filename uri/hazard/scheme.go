@@ -1,9 +1,12 @@
-package uri
+package hazard
 
 import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/urispec/urispec/internal/pct"
+	"github.com/urispec/urispec/uri"
 )
 
 // schemes raises the hazards of what a scheme does when a client follows the reference,
@@ -16,30 +19,30 @@ import (
 // that splits them. Each spans the scheme, or the part it concerns.
 func (h *hazards) schemes() {
 	r := h.r
-	b, e, ok := r.Span(Scheme)
+	b, e, ok := r.Span(uri.Scheme)
 	if !ok {
 		return
 	}
-	scheme := strings.ToLower(r.input[b:e])
+	scheme := strings.ToLower(r.Input()[b:e])
 	switch scheme {
 	case "javascript", "vbscript":
 		h.add(ScriptScheme, b, e-b, "the %s: scheme runs its text as script in the page that follows or embeds it (cross-site scripting)", scheme)
 	case "data":
-		mb, me := dataMediaType(r.input, e+1)
-		if t := strings.ToLower(strings.TrimSpace(r.input[mb:me])); slices.Contains(activeMediaTypes, t) {
+		mb, me := dataMediaType(r.Input(), e+1)
+		if t := strings.ToLower(strings.TrimSpace(r.Input()[mb:me])); slices.Contains(activeMediaTypes, t) {
 			h.add(ActiveData, mb, me-mb, "a data: URL of media type %s, which a browser renders as an active document or runs as script, with the origin of whatever opens it", t)
 		}
 	case "file":
-		if hb, he, ok := r.hostSpan(); ok && !localFileHost(r.input[hb:he]) {
-			h.add(FileRemoteHost, hb, he-hb, "the file: URI names the host %q, so it is not local (RFC 8089 section 3): clients that read it as a local path anyway open a file of their own, and Windows opens \\\\%s\\... over SMB, sending that host the user's credentials", r.input[hb:he], r.input[hb:he])
+		if hb, he, ok := hostSpan(r); ok && !localFileHost(r.Input()[hb:he]) {
+			h.add(FileRemoteHost, hb, he-hb, "the file: URI names the host %q, so it is not local (RFC 8089 section 3): clients that read it as a local path anyway open a file of their own, and Windows opens \\\\%s\\... over SMB, sending that host the user's credentials", r.Input()[hb:he], r.Input()[hb:he])
 			return
 		}
 		h.add(FileScheme, b, e-b, "the file: scheme names a file on the host that dereferences it: a server that fetches this URL reads its own files")
 	case "http", "https":
-		if ub, ue, ok := r.Span(Userinfo); ok {
+		if ub, ue, ok := r.Span(uri.Userinfo); ok {
 			// The span takes in the "@", which RFC 9110 forbids with the userinfo: an empty
 			// userinfo ("http://@host/") is a userinfo too.
-			h.add(HTTPUserinfo, ub, ue+1-ub, "an %s URI with a userinfo (%q): a sender must not generate one, and a recipient should treat it as an error, as it likely hides the authority for phishing", scheme, r.input[ub:ue])
+			h.add(HTTPUserinfo, ub, ue+1-ub, "an %s URI with a userinfo (%q): a sender must not generate one, and a recipient should treat it as an error, as it likely hides the authority for phishing", scheme, r.Input()[ub:ue])
 		}
 	case "mailto":
 		h.mailtoHeaders()
@@ -49,7 +52,7 @@ func (h *hazards) schemes() {
 		h.add(SmugglingScheme, b, e-b, "the %s: scheme writes the text of the URL, decoded, to any host and port: a server that fetches it can be made to speak another protocol (SMTP, Redis, memcached)", scheme)
 	case "netdoc":
 		// Java's netdoc: handler opens a file: URL where the netdoc: URL names no host.
-		if hb, he, ok := r.hostSpan(); !ok || hb == he {
+		if hb, he, ok := hostSpan(r); !ok || hb == he {
 			h.add(FileScheme, b, e-b, "Java's netdoc: scheme reads a local file when it names no host: a server that fetches this URL reads its own files")
 		}
 	}
@@ -86,16 +89,16 @@ type mailtoField struct {
 }
 
 // mailtoFields returns the hfields of r's query when r is a mailto: URI with one.
-func mailtoFields(r Reference) []mailtoField {
-	b, e, ok := r.Span(Query)
-	if !ok || !strings.EqualFold(r.Value(Scheme), "mailto") {
+func mailtoFields(r uri.Reference) []mailtoField {
+	b, e, ok := r.Span(uri.Query)
+	if !ok || !strings.EqualFold(r.Value(uri.Scheme), "mailto") {
 		return nil
 	}
 	var out []mailtoField
 	off := b
-	for _, field := range strings.Split(r.input[b:e], "&") {
+	for _, field := range strings.Split(r.Input()[b:e], "&") {
 		raw, _, hasValue := strings.Cut(field, "=")
-		f := mailtoField{name: strings.ToLower(string(pctDecode(raw))), begin: off, end: off + len(field), value: off + len(field)}
+		f := mailtoField{name: strings.ToLower(string(pct.Decode(raw))), begin: off, end: off + len(field), value: off + len(field)}
 		if hasValue {
 			f.value = off + len(raw) + 1
 		}
@@ -108,7 +111,7 @@ func mailtoFields(r Reference) []mailtoField {
 // mailtoLineBreaks are the spans of the body values of a mailto: URI, where "%0D%0A" is
 // how RFC 6068 section 5 writes a line break ("MUST be encoded with %0D%0A"): a
 // line break of the message, not a control that ends a protocol line.
-func mailtoLineBreaks(r Reference) [][2]int {
+func mailtoLineBreaks(r uri.Reference) [][2]int {
 	var out [][2]int
 	for _, f := range mailtoFields(r) {
 		if f.name == "body" {
@@ -168,13 +171,13 @@ var badPorts = []int{
 // badPort raises BadPort for an http, https, ws or wss URL whose port is a bad port.
 func (h *hazards) badPort() {
 	r := h.r
-	b, e, ok := r.Span(Port)
+	b, e, ok := r.Span(uri.Port)
 	if !ok || b == e || !r.IsAbsolute() {
 		return
 	}
-	switch scheme := strings.ToLower(r.Value(Scheme)); scheme {
+	switch scheme := strings.ToLower(r.Value(uri.Scheme)); scheme {
 	case "http", "https", "ws", "wss":
-		port, err := strconv.Atoi(r.input[b:e])
+		port, err := strconv.Atoi(r.Input()[b:e])
 		if err != nil {
 			return
 		}

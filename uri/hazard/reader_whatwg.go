@@ -1,4 +1,4 @@
-package uri
+package hazard
 
 import (
 	"errors"
@@ -7,6 +7,8 @@ import (
 
 	"github.com/urispec/urispec/internal/whatwgurl"
 	"golang.org/x/net/idna"
+
+	"github.com/urispec/urispec/uri"
 )
 
 // WHATWGReader reads strings as the WHATWG URL Standard's URL parser does: what a browser
@@ -31,7 +33,7 @@ func (whatwgReader) Name() string { return "whatwg" }
 var ErrRelative = errors.New("uri: a relative reference is read only against a base")
 
 func (w whatwgReader) Read(s string) (Reading, error) {
-	if _, ok := schemeOf(s); !ok {
+	if !hasScheme(s) {
 		return Reading{}, ErrRelative
 	}
 	u, err := whatwgurl.Parse(s)
@@ -93,7 +95,7 @@ type RelativeReader interface {
 // ReadRelative resolves s against base with the spec's own algorithm (Resolve) and reads
 // the target; a reference the spec calls the current document reads as the base.
 func (s specReader) ReadRelative(base, in string) (Reading, error) {
-	res, err := Resolve(s.spec, base, in)
+	res, err := uri.Resolve(s.spec, base, in)
 	if err != nil {
 		return Reading{}, err
 	}

@@ -1,6 +1,10 @@
-package uri
+package hazard
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/urispec/urispec/uri"
+)
 
 // lookalike is a character that NFKC or the mapping of UTS #46 (IDNA) turns into text
 // holding a delimiter of the authority or of the reference (": / ? # @ [ ] ."), so that
@@ -49,11 +53,11 @@ func lookalikeOf(r rune) (string, bool) {
 // lookalikeDelimiters raises LookalikeDelimiter for each lookalike delimiter in the
 // authority of an IRI, written as UTF-8 or percent-encoded.
 func (h *hazards) lookalikeDelimiters() {
-	b, e, ok := h.r.Span(Authority)
+	b, e, ok := h.r.Span(uri.Authority)
 	if !ok {
 		return
 	}
-	auth := h.r.input[b:e]
+	auth := h.r.Input()[b:e]
 	for i := 0; i < len(auth); {
 		r, size := decodeRuneEscaped(auth[i:])
 		if to, ok := lookalikeOf(r); ok {

@@ -1,7 +1,9 @@
-package uri
+package hazard
 
 import (
 	"strings"
+
+	"github.com/urispec/urispec/uri"
 )
 
 // specialWithoutSlashes raises SpecialWithoutSlashes for an absolute reference whose
@@ -13,17 +15,19 @@ import (
 // reference lets a browser fetch one.
 func (h *hazards) specialWithoutSlashes() {
 	r := h.r
-	b, e, ok := r.Span(Scheme)
-	if !ok || r.Has(Authority) {
+	b, e, ok := r.Span(uri.Scheme)
+	if !ok || r.Has(uri.Authority) {
 		return
 	}
-	scheme := r.input[b:e]
-	if !isSpecialScheme(scheme) || strings.EqualFold(scheme, "file") {
+	scheme := r.Input()[b:e]
+	switch strings.ToLower(scheme) {
+	case "http", "https", "ws", "wss", "ftp": // the special schemes (URL Standard 4.2) but file
+	default:
 		return
 	}
-	authority, hostport := browserHost(r.input[e+1:])
+	authority, hostport := browserHost(r.Input()[e+1:])
 	host, _, _ := strings.Cut(hostport, ":")
-	if host == "" || Validate(WHATWG, "http://"+hostport) != nil {
+	if host == "" || uri.Validate(uri.WHATWG, "http://"+hostport) != nil {
 		// No host (the URL parser fails: host-missing), or a host and port that are not
 		// valid ("%2f%2fh", "...", "h:bar"), which the parser may refuse: only a host it
 		// surely reads is reported.
@@ -31,7 +35,7 @@ func (h *hazards) specialWithoutSlashes() {
 	}
 	h.add(SpecialWithoutSlashes, e+1, authority,
 		"%s: has no authority here (its path is %q), but a browser reads the host %q from it: the URL parser takes the text after a special scheme for an authority, with or without \"//\" (not a valid URL string: special-scheme-missing-following-solidus)",
-		scheme, r.Value(Path), host)
+		scheme, r.Value(uri.Path), host)
 }
 
 // browserHost is the host and port that the URL parser reads from rest, the text after

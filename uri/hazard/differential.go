@@ -1,4 +1,4 @@
-package uri
+package hazard
 
 import (
 	"fmt"
@@ -6,6 +6,10 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/urispec/urispec/internal/engine"
+	"github.com/urispec/urispec/internal/pct"
+	"github.com/urispec/urispec/uri"
 )
 
 // Reading is how one parser reads the authority and path of a string: the parts that
@@ -53,9 +57,9 @@ type Reader interface {
 // parser (the browsers' reading: the command's -with whatwg, and Lenient), so the whatwg
 // grammar is not offered as a reader: what it says of a string is its validity, which
 // matrix compares.
-func SpecReader(spec Spec) RelativeReader { return specReader{spec} }
+func SpecReader(spec uri.Spec) RelativeReader { return specReader{spec} }
 
-type specReader struct{ spec Spec }
+type specReader struct{ spec uri.Spec }
 
 func (s specReader) Name() string { return s.spec.String() }
 
@@ -64,19 +68,19 @@ func (s specReader) Read(in string) (Reading, error) {
 	if err != nil {
 		return Reading{}, err
 	}
-	return r.Reading(), nil
+	return ReadingOf(r), nil
 }
 
 // Reading returns the reference's own reading of its authority and path.
-func (r Reference) Reading() Reading {
-	rd := Reading{Parser: r.spec.String(), Scheme: r.Value(Scheme)}
-	rd.Authority, rd.HasAuthority = r.Get(Authority)
-	rd.Userinfo, rd.HasUserinfo = r.Get(Userinfo)
-	rd.Host, rd.HasHost = r.Get(Host)
-	rd.Port, rd.HasPort = r.Get(Port)
-	rd.Path = r.Value(Path)
-	rd.Query, rd.HasQuery = r.Get(Query)
-	rd.WholeAuthority = r.spec.desc().wholeAuthority
+func ReadingOf(r uri.Reference) Reading {
+	rd := Reading{Parser: r.Spec().String(), Scheme: r.Value(uri.Scheme)}
+	rd.Authority, rd.HasAuthority = r.Get(uri.Authority)
+	rd.Userinfo, rd.HasUserinfo = r.Get(uri.Userinfo)
+	rd.Host, rd.HasHost = r.Get(uri.Host)
+	rd.Port, rd.HasPort = r.Get(uri.Port)
+	rd.Path = r.Value(uri.Path)
+	rd.Query, rd.HasQuery = r.Get(uri.Query)
+	rd.WholeAuthority = wholeAuthority(r.Spec())
 	return rd
 }
 
@@ -131,9 +135,9 @@ func (netURLReader) Read(s string) (Reading, error) {
 // (url-1993, RFC 1738, RFC 1808, ...) are left out: a string they would read differently
 // is no hazard where nothing implements them. Pass SpecReader of a historical spec to
 // compare with it all the same.
-func DefaultReaders(spec Spec) []Reader {
+func DefaultReaders(spec uri.Spec) []Reader {
 	var out []Reader
-	for _, s := range []Spec{RFC3986, RFC2396} {
+	for _, s := range []uri.Spec{uri.RFC3986, uri.RFC2396} {
 		if s != spec {
 			out = append(out, SpecReader(s))
 		}
@@ -154,18 +158,18 @@ func DefaultReaders(spec Spec) []Reader {
 // "#" and "%". The path is compared only where both read an authority; a different host
 // already says the rest. Against a Normalized reader the reference's path is compared
 // after RFC 3986's remove_dot_segments.
-func (r Reference) Differentials(readers ...Reader) []Hazard {
+func Differentials(r uri.Reference, readers ...Reader) []Hazard {
 	if len(readers) == 0 {
-		readers = DefaultReaders(r.spec)
+		readers = DefaultReaders(r.Spec())
 	}
 	h := &hazards{r: r, diffs: map[diffKey]int{}}
-	mine := r.Reading()
-	scheme := strings.ToLower(r.Value(Scheme))
+	mine := ReadingOf(r)
+	scheme := strings.ToLower(r.Value(uri.Scheme))
 	for _, rd := range readers {
-		if rd.Name() == r.spec.String() {
+		if rd.Name() == r.Spec().String() {
 			continue
 		}
-		other, err := rd.Read(r.input)
+		other, err := rd.Read(r.Input())
 		if err != nil {
 			continue
 		}
@@ -183,7 +187,7 @@ func (r Reference) Differentials(readers ...Reader) []Hazard {
 // diffKey groups the readers that read a part in the same way, so that one hazard names
 // them all ("rfc2396bis-01, rfc3986 and net/url read host ...").
 type diffKey struct {
-	code  HazardCode
+	code  Code
 	canon string // the part as compared
 }
 
@@ -196,7 +200,7 @@ type pendingDiff struct {
 
 // diff records that reader reads the part of code as canon (written reading), where the
 // reference reads mine.
-func (h *hazards) diff(code HazardCode, off, length int, reader, canon, reading, mine string) {
+func (h *hazards) diff(code Code, off, length int, reader, canon, reading, mine string) {
 	k := diffKey{code, canon}
 	if i, ok := h.diffs[k]; ok {
 		h.pending[i].readers = append(h.pending[i].readers, reader)
@@ -224,7 +228,7 @@ func verb(n int) string {
 // compare adds the differential hazards between the reference's reading and another.
 func (h *hazards) compare(scheme string, mine, other Reading) {
 	r := h.r
-	me := r.spec.String()
+	me := r.Spec().String()
 	if mine.HasAuthority && !other.HasAuthority {
 		// A reader that finds no authority where this spec finds one reads the string
 		// as opaque: url-syntax-05 and url-1993 fall back to scheme ":" *urlc for what
@@ -233,7 +237,7 @@ func (h *hazards) compare(scheme string, mine, other Reading) {
 		// the WHATWG parser reads "http:foo" as host "foo".)
 		return
 	}
-	hostB, hostE, ok := r.hostSpan()
+	hostB, hostE, ok := hostSpan(r)
 	if !ok {
 		hostB, hostE = authorityInsertion(r), authorityInsertion(r)
 	}
@@ -245,14 +249,14 @@ func (h *hazards) compare(scheme string, mine, other Reading) {
 		h.diff(DifferentialHost, hostB, hostE-hostB, other.Parser, canonHost(scheme, other), describeHost(other), fmt.Sprintf("%s reads %s", me, describeHost(mine)))
 	}
 	if canonUserinfo(mine) != canonUserinfo(other) {
-		b, e, ok := r.Span(Userinfo)
+		b, e, ok := r.Span(uri.Userinfo)
 		if !ok {
 			b, e = hostB, hostB
 		}
 		h.diff(DifferentialUserinfo, b, e-b, other.Parser, canonUserinfo(other), describePart("userinfo", other.Userinfo, other.HasUserinfo && other.Userinfo != ""), fmt.Sprintf("%s reads %s", me, describePart("userinfo", mine.Userinfo, mine.HasUserinfo && mine.Userinfo != "")))
 	}
 	if canonPort(scheme, mine) != canonPort(scheme, other) {
-		b, e, ok := r.Span(Port)
+		b, e, ok := r.Span(uri.Port)
 		if !ok {
 			b, e = hostE, hostE
 		}
@@ -263,7 +267,7 @@ func (h *hazards) compare(scheme string, mine, other Reading) {
 		if other.Normalized {
 			// The WHATWG parser removes dot-segments and writes an empty path of a
 			// URL with an authority as "/".
-			path = removeDotSegments(path)
+			path = engine.RemoveDotSegments(path)
 			if path == "" {
 				path = "/"
 			}
@@ -273,8 +277,8 @@ func (h *hazards) compare(scheme string, mine, other Reading) {
 		}
 		a, b := canonTarget(path, mine.Query, mine.HasQuery), canonTarget(other.Path, other.Query, other.HasQuery)
 		if a != b {
-			pb, pe, _ := r.Span(Path)
-			if qb, qe, ok := r.Span(Query); ok && qe > pe {
+			pb, pe, _ := r.Span(uri.Path)
+			if qb, qe, ok := r.Span(uri.Query); ok && qe > pe {
 				_, pe = qb, qe
 			}
 			h.diff(DifferentialPath, pb, pe-pb, other.Parser, b, fmt.Sprintf("path and query %q", shortText(other.Path+queryText(other))), fmt.Sprintf("%s reads %q", me, shortText(mine.Path+queryText(mine))))
@@ -290,20 +294,20 @@ func (h *hazards) compareWhole(mine, other Reading) {
 	if mine.Normalized || other.Normalized || !mine.HasAuthority || !other.HasAuthority {
 		return
 	}
-	a, b := strings.ToLower(string(pctDecode(mine.Authority))), strings.ToLower(string(pctDecode(other.Authority)))
+	a, b := strings.ToLower(string(pct.Decode(mine.Authority))), strings.ToLower(string(pct.Decode(other.Authority)))
 	if a == b {
 		return
 	}
-	ab, ae, ok := h.r.Span(Authority)
+	ab, ae, ok := h.r.Span(uri.Authority)
 	if !ok {
 		ab, ae = authorityInsertion(h.r), authorityInsertion(h.r)
 	}
-	h.diff(DifferentialHost, ab, ae-ab, other.Parser, b, fmt.Sprintf("authority %q", other.Authority), fmt.Sprintf("%s reads authority %q", h.r.spec, mine.Authority))
+	h.diff(DifferentialHost, ab, ae-ab, other.Parser, b, fmt.Sprintf("authority %q", other.Authority), fmt.Sprintf("%s reads authority %q", h.r.Spec(), mine.Authority))
 }
 
 // authorityInsertion is where an authority would begin: after "scheme:".
-func authorityInsertion(r Reference) int {
-	if _, e, ok := r.Span(Scheme); ok {
+func authorityInsertion(r uri.Reference) int {
+	if _, e, ok := r.Span(uri.Scheme); ok {
 		return e + 1
 	}
 	return 0
@@ -347,11 +351,11 @@ func canonHost(scheme string, rd Reading) string {
 	if !rd.HasHost {
 		// A registry-based authority (RFC 2396, 2396bis-01) names the server as a whole.
 		if rd.HasAuthority && !rd.HasUserinfo && !rd.HasPort {
-			return strings.ToLower(string(pctDecode(rd.Authority)))
+			return strings.ToLower(string(pct.Decode(rd.Authority)))
 		}
 		return ""
 	}
-	h := strings.ToLower(string(pctDecode(rd.Host)))
+	h := strings.ToLower(string(pct.Decode(rd.Host)))
 	if scheme == "file" && h == "localhost" {
 		return ""
 	}
@@ -366,7 +370,7 @@ func canonUserinfo(rd Reading) string {
 	if !rd.HasUserinfo {
 		return ""
 	}
-	u := string(pctDecode(rd.Userinfo))
+	u := string(pct.Decode(rd.Userinfo))
 	return strings.TrimSuffix(u, ":")
 }
 
@@ -392,7 +396,7 @@ func knownDefaultPort(scheme string) string {
 	case "wss":
 		return "443"
 	}
-	return defaultPorts[scheme]
+	return defaultPort(scheme)
 }
 
 // canonTarget is path and query with the escapes decoded, except those of the
@@ -411,8 +415,8 @@ func decodeKeepDelims(s string) string {
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			v := unhex(s[i+1])<<4 | unhex(s[i+2])
+		if s[i] == '%' && i+2 < len(s) && pct.IsHex(s[i+1]) && pct.IsHex(s[i+2]) {
+			v := pct.Unhex(s[i+1])<<4 | pct.Unhex(s[i+2])
 			if v != '/' && v != '?' && v != '#' && v != '%' {
 				b.WriteByte(v)
 			} else {

@@ -1,9 +1,12 @@
-package uri
+package hazard
 
 import (
 	"fmt"
 	"net/netip"
 	"strings"
+
+	"github.com/urispec/urispec/internal/pct"
+	"github.com/urispec/urispec/uri"
 )
 
 // internalHost raises InternalHost for a host that is an address of the special-purpose
@@ -16,11 +19,11 @@ import (
 // alone: what "127.0.0.1.nip.io" resolves to is known only by resolving.
 func (h *hazards) internalHost() {
 	r := h.r
-	b, e, ok := r.hostSpan()
+	b, e, ok := hostSpan(r)
 	if !ok || b == e {
 		return
 	}
-	host := r.input[b:e]
+	host := r.Input()[b:e]
 	if addr, ok := hostAddr(host); ok {
 		if v4, embedding := embeddedIPv4(addr); embedding != "" {
 			h.add(IPv4InIPv6, b, e-b, "host %q is %s of %s: a filter of IPv6 addresses misses the IPv4 address it reaches", host, embedding, v4)
@@ -48,7 +51,7 @@ func internalTarget(host string) (msg, section string, ok bool) {
 		if target.String() != strings.Trim(host, "[]") {
 			notation = fmt.Sprintf(" (%s)", target)
 		}
-		return fmt.Sprintf("host %q%s is %s: a server fetching it reaches its own host or network", host, notation, class), InternalHost.Section(RFC3986), true
+		return fmt.Sprintf("host %q%s is %s: a server fetching it reaches its own host or network", host, notation, class), InternalHost.Section(uri.RFC3986), true
 	}
 	if n, ok := localNameOf(host); ok {
 		return fmt.Sprintf("host %q names %s: a server fetching it reaches its own host or network", host, n.what), n.section, true
@@ -70,7 +73,7 @@ func hostAddr(host string) (netip.Addr, bool) {
 	}
 	d := host
 	if strings.Contains(d, "%") {
-		d = string(pctDecode(d))
+		d = string(pct.Decode(d))
 	}
 	if a, err := netip.ParseAddr(d); err == nil && a.Is4() {
 		return a, true

@@ -1,9 +1,12 @@
-package uri
+package hazard
 
 import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/urispec/urispec/internal/pct"
+	"github.com/urispec/urispec/uri"
 )
 
 // Lenient reports how the given readers that are not spec grammars (Go's net/url, the
@@ -29,7 +32,7 @@ import (
 // Readers of one reading share a hazard; nil when every reader rejects the string, and
 // when no reading misleads: a lenient parser also reads "http://bücher.example/" or
 // "http://h/%s", and reads them as anyone would.
-func (e *Error) Lenient(readers ...Reader) []Hazard {
+func Lenient(e *uri.Error, readers ...Reader) []Hazard {
 	type group struct {
 		names    []string
 		reading  string
@@ -41,7 +44,7 @@ func (e *Error) Lenient(readers ...Reader) []Hazard {
 		readings []Reading
 	)
 	for _, rd := range readers {
-		if s, err := ParseSpec(rd.Name()); err == nil && s != WHATWG {
+		if s, err := uri.ParseSpec(rd.Name()); err == nil && s != uri.WHATWG {
 			// A grammar: its verdict is matrix's business, not a lenient reading. The
 			// name "whatwg" is the WHATWG URL parser's (see SpecReader).
 			continue
@@ -70,9 +73,9 @@ func (e *Error) Lenient(readers ...Reader) []Hazard {
 	if len(groups) == 0 {
 		return nil
 	}
-	generic, why := e.genericDiffers(readings)
+	generic, why := genericDiffers(e, readings)
 	if !generic {
-		why = e.hostMisleads(readings)
+		why = hostMisleads(e, readings)
 	}
 	misleads := confusingAt(e.Input, e.Offset) || why != ""
 	for _, g := range groups {
@@ -123,7 +126,7 @@ func (e *Error) Lenient(readers ...Reader) []Hazard {
 // genericDiffers reports whether e's spec rejected the string by its scheme's grammar
 // (or a rule its RFC adds in prose) while its generic syntax accepts it and reads
 // another host than some reading does; why says so, for the message.
-func (e *Error) genericDiffers(readings []Reading) (bool, string) {
+func genericDiffers(e *uri.Error, readings []Reading) (bool, string) {
 	if e.Scheme == "" {
 		return false, ""
 	}
@@ -131,7 +134,7 @@ func (e *Error) genericDiffers(readings []Reading) (bool, string) {
 	if err != nil {
 		return false, ""
 	}
-	mine := g.Reading()
+	mine := ReadingOf(g)
 	scheme := strings.ToLower(mine.Scheme)
 	for _, rd := range readings {
 		if rd.HasHost && canonHost(scheme, rd) != canonHost(scheme, mine) {
@@ -148,18 +151,18 @@ func (e *Error) genericDiffers(readings []Reading) (bool, string) {
 // reads a host that the string does not hold as written (UTS #46 maps "ⓖⓞⓞⓖⓛⓔ.com" to
 // "google.com", the IPv4 parser reads "0x7f.1" as "127.0.0.1"; IPv6 literals, which it
 // only compresses, aside).
-func (e *Error) hostMisleads(readings []Reading) string {
+func hostMisleads(e *uri.Error, readings []Reading) string {
 	if hosts := distinctHosts(readings); len(hosts) > 1 {
 		return "; the readers do not read the same host"
 	}
 	var prefix *Reading
 	if e.Offset > 0 {
-		if p, err := parsePlain(e.Spec, e.Input[:e.Offset]); err == nil && p.Has(Host) {
-			rd := p.Reading()
+		if p, err := parsePlain(e.Spec, e.Input[:e.Offset]); err == nil && p.Has(uri.Host) {
+			rd := ReadingOf(p)
 			prefix = &rd
 		}
 	}
-	written := strings.ToLower(string(pctDecode(e.Input)))
+	written := strings.ToLower(string(pct.Decode(e.Input)))
 	for _, rd := range readings {
 		if !rd.HasHost || rd.Host == "" {
 			continue
@@ -189,8 +192,8 @@ func distinctHosts(readings []Reading) map[string]bool {
 // the reader "whatwg" is the same standard's URL parser, which reads much that the
 // grammar calls invalid; "whatwg rejects it …, but whatwg accepts it" would read as a
 // contradiction.
-func readerLabel(name string, spec Spec) string {
-	if name == spec.String() && spec == WHATWG {
+func readerLabel(name string, spec uri.Spec) string {
+	if name == spec.String() && spec == uri.WHATWG {
 		return "the WHATWG URL parser"
 	}
 	return name

@@ -1,8 +1,10 @@
-package uri
+package hazard
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/urispec/urispec/uri"
 )
 
 // A guard for server-side request forgery and open redirects: before an application
@@ -96,7 +98,7 @@ func (e *GuardError) Error() string {
 // GuardReaders are the readers Guard uses when it is given none: the parsers that are
 // deployed, RFC 3986, RFC 2396, Go's net/url and the WHATWG URL parser.
 func GuardReaders() []Reader {
-	return []Reader{SpecReader(RFC3986), SpecReader(RFC2396), NetURLReader(), WHATWGReader()}
+	return []Reader{SpecReader(uri.RFC3986), SpecReader(uri.RFC2396), NetURLReader(), WHATWGReader()}
 }
 
 // Guard reads s with each reader (GuardReaders when there are none) and says whether they

@@ -1,7 +1,8 @@
-package uri
+package hazard
 
 import (
 	"errors"
+	"github.com/urispec/urispec/uri"
 	"slices"
 	"strings"
 	"testing"
@@ -29,7 +30,7 @@ func TestLenient(t *testing.T) {
 		{`/\evil.example`, []Reader{NetURLReader()}, 0, "", ""},
 		{`file:\x`, []Reader{fakeReader{"whatwg", Reading{HasAuthority: true, HasHost: true, Path: "/x"}}}, 0, "", ""},
 		// Grammars are not lenient readers.
-		{"http://user:pass@good.example@evil.example/", []Reader{SpecReader(RFC2396)}, 0, "", ""},
+		{"http://user:pass@good.example@evil.example/", []Reader{SpecReader(uri.RFC2396)}, 0, "", ""},
 		// Bytes that no parser takes for a delimiter.
 		{"http://b\u00fccher.example/", []Reader{WHATWGReader(), NetURLReader()}, 0, "", ""},
 		{"http://B\u00dcCHER.example/", []Reader{WHATWGReader(), NetURLReader()}, 0, "", ""},
@@ -38,12 +39,12 @@ func TestLenient(t *testing.T) {
 		{"https://matrix.to/#/#room", []Reader{WHATWGReader(), NetURLReader()}, 0, "", ""},
 		{"http://example.com/%s", []Reader{NetURLReader()}, 0, "", ""},
 	} {
-		err := Validate(RFC3986, c.in)
-		var e *Error
+		err := uri.Validate(uri.RFC3986, c.in)
+		var e *uri.Error
 		if !errors.As(err, &e) {
 			t.Fatalf("%q: rfc3986 gives %v", c.in, err)
 		}
-		hz := e.Lenient(c.readers...)
+		hz := Lenient(e, c.readers...)
 		if len(hz) != c.want {
 			t.Errorf("%q: %d hazards, want %d: %v", c.in, len(hz), c.want, hz)
 			continue
@@ -69,19 +70,19 @@ func TestLenient(t *testing.T) {
 // just rejected the string; under another spec the reader keeps its name.
 func TestLenientNamesTheParser(t *testing.T) {
 	for _, c := range []struct {
-		spec       Spec
+		spec       uri.Spec
 		in         string
 		want, lack string
 	}{
-		{WHATWG, "http://0x7f.1/", "but the WHATWG URL parser accepts it", "but whatwg accepts"},
-		{RFC3986, `http://0x7f.1\@good.example/`, "but whatwg accepts it", "WHATWG URL parser"},
+		{uri.WHATWG, "http://0x7f.1/", "but the WHATWG URL parser accepts it", "but whatwg accepts"},
+		{uri.RFC3986, `http://0x7f.1\@good.example/`, "but whatwg accepts it", "WHATWG URL parser"},
 	} {
-		var e *Error
-		if !errors.As(Validate(c.spec, c.in), &e) {
+		var e *uri.Error
+		if !errors.As(uri.Validate(c.spec, c.in), &e) {
 			t.Fatalf("%v accepts %q", c.spec, c.in)
 		}
 		var msgs []string
-		for _, h := range e.Lenient(WHATWGReader()) {
+		for _, h := range Lenient(e, WHATWGReader()) {
 			msgs = append(msgs, h.Message)
 		}
 		all := strings.Join(msgs, "\n")
@@ -98,38 +99,38 @@ func TestLenientNamesTheParser(t *testing.T) {
 func TestLenientDeployed(t *testing.T) {
 	readers := []Reader{NetURLReader(), WHATWGReader()}
 	for _, c := range []struct {
-		spec Spec
+		spec uri.Spec
 		in   string
-		want []HazardCode
+		want []Code
 	}{
-		{RFC3986, "http://127\u30020\u30020\u30021/", []HazardCode{LenientReading, InternalHost}},
-		{RFC3986, "http://\u2460\u2461\u2466.\u24ea.\u24ea.\u2460/", []HazardCode{LenientReading, InternalHost}},
-		{RFC3986, "http://loca\u217chost/", []HazardCode{LenientReading, InternalHost}},
-		{RFC3986, "http://\u24d6\u24de\u24de\u24d6\u24db\u24d4.com/", []HazardCode{LenientReading}},
-		{RFC3986, "http://1.1.1.1 &@2.2.2.2# @3.3.3.3/", []HazardCode{LenientReading}},
-		{RFC3986, "http://foo@127.0.0.1 @google.com/", []HazardCode{LenientReading}},
-		{RFC3986, "https://www.victim.com\u2044some\u2044path\u2044\u0294some=param\uff03hash@attacker.com", []HazardCode{LenientReading}},
-		{RFC3986, "http:0xd8.0x3a.0xd6.0xce", []HazardCode{LenientReading}},
-		{RFC3986, "http:///attacker.com", []HazardCode{LenientReading}},
-		{RFC3986, "https:///www.whitelisteddomain.tld@www.google.com/%2e%2e", []HazardCode{LenientReading}},
-		{RFC3986, "http:/evil.example/", []HazardCode{LenientReading}},
-		{RFC3986, "data:text/html,<script>alert(1)</script>", []HazardCode{ActiveData}},
-		{RFC3986, "http://a.com\uff0fX.b.com", []HazardCode{LookalikeDelimiter}},
-		{RFC3986, "https://evil.c\u2100.example.com", []HazardCode{LookalikeDelimiter}},
-		{RFC3986, "tftp://127.0.0.1:69/a b", []HazardCode{SmugglingScheme, InternalHost}},
-		{RFC3986, "http://127.0.0.1:25/%0D%0AHELO orange.tw%0D%0AMAIL FROM\u2026", []HazardCode{InternalHost, BadPort, EncodedControl}},
-		{WHATWG, "http://0x7f.1/", []HazardCode{LenientReading, InternalHost}},
-		{WHATWG, "http://127.0.0.1./", []HazardCode{InternalHost}},
-		{WHATWG, "http://%31%32%37.0.0.1/", []HazardCode{InternalHost}},
+		{uri.RFC3986, "http://127\u30020\u30020\u30021/", []Code{LenientReading, InternalHost}},
+		{uri.RFC3986, "http://\u2460\u2461\u2466.\u24ea.\u24ea.\u2460/", []Code{LenientReading, InternalHost}},
+		{uri.RFC3986, "http://loca\u217chost/", []Code{LenientReading, InternalHost}},
+		{uri.RFC3986, "http://\u24d6\u24de\u24de\u24d6\u24db\u24d4.com/", []Code{LenientReading}},
+		{uri.RFC3986, "http://1.1.1.1 &@2.2.2.2# @3.3.3.3/", []Code{LenientReading}},
+		{uri.RFC3986, "http://foo@127.0.0.1 @google.com/", []Code{LenientReading}},
+		{uri.RFC3986, "https://www.victim.com\u2044some\u2044path\u2044\u0294some=param\uff03hash@attacker.com", []Code{LenientReading}},
+		{uri.RFC3986, "http:0xd8.0x3a.0xd6.0xce", []Code{LenientReading}},
+		{uri.RFC3986, "http:///attacker.com", []Code{LenientReading}},
+		{uri.RFC3986, "https:///www.whitelisteddomain.tld@www.google.com/%2e%2e", []Code{LenientReading}},
+		{uri.RFC3986, "http:/evil.example/", []Code{LenientReading}},
+		{uri.RFC3986, "data:text/html,<script>alert(1)</script>", []Code{ActiveData}},
+		{uri.RFC3986, "http://a.com\uff0fX.b.com", []Code{LookalikeDelimiter}},
+		{uri.RFC3986, "https://evil.c\u2100.example.com", []Code{LookalikeDelimiter}},
+		{uri.RFC3986, "tftp://127.0.0.1:69/a b", []Code{SmugglingScheme, InternalHost}},
+		{uri.RFC3986, "http://127.0.0.1:25/%0D%0AHELO orange.tw%0D%0AMAIL FROM\u2026", []Code{InternalHost, BadPort, EncodedControl}},
+		{uri.WHATWG, "http://0x7f.1/", []Code{LenientReading, InternalHost}},
+		{uri.WHATWG, "http://127.0.0.1./", []Code{InternalHost}},
+		{uri.WHATWG, "http://%31%32%37.0.0.1/", []Code{InternalHost}},
 	} {
-		p, _ := NewParser(c.spec)
+		p, _ := uri.NewParser(c.spec)
 		_, err := p.Parse(c.in)
-		var e *Error
+		var e *uri.Error
 		if !errors.As(err, &e) {
 			t.Errorf("%v %q: %v; want a rejection", c.spec, c.in, err)
 			continue
 		}
-		hz := e.Lenient(readers...)
+		hz := Lenient(e, readers...)
 		for _, code := range c.want {
 			if !slices.ContainsFunc(hz, func(h Hazard) bool { return h.Code == code }) {
 				t.Errorf("%v %q: no %s in %v", c.spec, c.in, code, hz)

@@ -1,4 +1,4 @@
-package uri
+package hazard
 
 import (
 	"fmt"
@@ -6,10 +6,14 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/urispec/urispec/internal/engine"
+	"github.com/urispec/urispec/internal/pct"
+	"github.com/urispec/urispec/uri"
 )
 
-// HazardCode names one kind of hazard. The codes are stable: tools may match on them.
-type HazardCode string
+// Code names one kind of hazard. The codes are stable: tools may match on them.
+type Code string
 
 // The hazards of a valid reference. Each comes from the security considerations of the
 // spec (RFC 3986 section 7, draft-fielding-uri-rfc2396bis-01 section 7, RFC 2396
@@ -59,7 +63,7 @@ type HazardCode string
 //	special-without-slashes  a special scheme with no authority ("http:evil.example"),
 //	                         from which a browser reads a host (URL Standard)
 //
-// Parser differentials (Reference.Differentials): another reader of the same string,
+// Parser differentials (Differentials): another reader of the same string,
 // which accepts it too, reads a different part.
 //
 //	differential-host        a different host (or a host where this spec reads none)  3.2.2
@@ -67,48 +71,48 @@ type HazardCode string
 //	differential-port        a different port                                        3.2.3
 //	differential-path        a different path and query, where both read an authority 3.3
 //
-// Lenient readings (Error.Lenient): a lenient parser (net/url, the WHATWG parser)
+// Lenient readings (Lenient): a lenient parser (net/url, the WHATWG parser)
 // accepts a string that the spec rejects, and reads it in a way that misleads; the
 // hazards of what it reads (internal-host, active-data, ...) follow.
 //
 //	lenient-reading          another parser reads what the spec rejects, at the byte
 //	                         where the spec stopped (URL Standard, validation error)
 const (
-	RareIPFormat          HazardCode = "rare-ip-format"
-	MisleadingUserinfo    HazardCode = "misleading-userinfo"
-	UserinfoPassword      HazardCode = "userinfo-password"
-	EncodedNUL            HazardCode = "encoded-nul"
-	EncodedControl        HazardCode = "encoded-control"
-	EncodedSlash          HazardCode = "encoded-slash"
-	EncodedDotSegment     HazardCode = "encoded-dot-segment"
-	DoubleEncoding        HazardCode = "double-encoding"
-	EncodedNonUTF8        HazardCode = "encoded-non-utf8"
-	UnexpectedPort        HazardCode = "unexpected-port"
-	DotSegmentsAboveRoot  HazardCode = "dot-segments-above-root"
-	BidiFormatting        HazardCode = "bidi-formatting"
-	MixedScriptHost       HazardCode = "mixed-script-host"
-	LookalikeDelimiter    HazardCode = "lookalike-delimiter"
-	InternalHost          HazardCode = "internal-host"
-	IPv4InIPv6            HazardCode = "ipv4-in-ipv6"
-	ScriptScheme          HazardCode = "script-scheme"
-	ActiveData            HazardCode = "active-data"
-	FileScheme            HazardCode = "file-scheme"
-	FileRemoteHost        HazardCode = "file-remote-host"
-	SmugglingScheme       HazardCode = "smuggling-scheme"
-	BadPort               HazardCode = "bad-port"
-	HTTPUserinfo          HazardCode = "http-userinfo"
-	MailtoHeaderField     HazardCode = "mailto-header"
-	DifferentialHost      HazardCode = "differential-host"
-	DifferentialUserinfo  HazardCode = "differential-userinfo"
-	DifferentialPort      HazardCode = "differential-port"
-	DifferentialPath      HazardCode = "differential-path"
-	SpecialWithoutSlashes HazardCode = "special-without-slashes"
-	LenientReading        HazardCode = "lenient-reading"
+	RareIPFormat          Code = "rare-ip-format"
+	MisleadingUserinfo    Code = "misleading-userinfo"
+	UserinfoPassword      Code = "userinfo-password"
+	EncodedNUL            Code = "encoded-nul"
+	EncodedControl        Code = "encoded-control"
+	EncodedSlash          Code = "encoded-slash"
+	EncodedDotSegment     Code = "encoded-dot-segment"
+	DoubleEncoding        Code = "double-encoding"
+	EncodedNonUTF8        Code = "encoded-non-utf8"
+	UnexpectedPort        Code = "unexpected-port"
+	DotSegmentsAboveRoot  Code = "dot-segments-above-root"
+	BidiFormatting        Code = "bidi-formatting"
+	MixedScriptHost       Code = "mixed-script-host"
+	LookalikeDelimiter    Code = "lookalike-delimiter"
+	InternalHost          Code = "internal-host"
+	IPv4InIPv6            Code = "ipv4-in-ipv6"
+	ScriptScheme          Code = "script-scheme"
+	ActiveData            Code = "active-data"
+	FileScheme            Code = "file-scheme"
+	FileRemoteHost        Code = "file-remote-host"
+	SmugglingScheme       Code = "smuggling-scheme"
+	BadPort               Code = "bad-port"
+	HTTPUserinfo          Code = "http-userinfo"
+	MailtoHeaderField     Code = "mailto-header"
+	DifferentialHost      Code = "differential-host"
+	DifferentialUserinfo  Code = "differential-userinfo"
+	DifferentialPort      Code = "differential-port"
+	DifferentialPath      Code = "differential-path"
+	SpecialWithoutSlashes Code = "special-without-slashes"
+	LenientReading        Code = "lenient-reading"
 )
 
-// HazardCodes lists every code in the order of the table above.
-func HazardCodes() []HazardCode {
-	return []HazardCode{RareIPFormat, MisleadingUserinfo, UserinfoPassword, EncodedNUL,
+// Codes lists every code in the order of the table above.
+func Codes() []Code {
+	return []Code{RareIPFormat, MisleadingUserinfo, UserinfoPassword, EncodedNUL,
 		EncodedControl, EncodedSlash, EncodedDotSegment, DoubleEncoding, EncodedNonUTF8,
 		UnexpectedPort, DotSegmentsAboveRoot, BidiFormatting, MixedScriptHost,
 		LookalikeDelimiter, InternalHost, IPv4InIPv6, ScriptScheme, ActiveData, FileScheme,
@@ -119,7 +123,7 @@ func HazardCodes() []HazardCode {
 // Hazard is something about a valid reference that the specs' security considerations
 // warn of, or a part of it that another parser reads differently.
 type Hazard struct {
-	Code HazardCode `json:"code"`
+	Code Code `json:"code"`
 	// Section is where the hazard is described: "RFC 3986, section 7.4".
 	Section string `json:"section"`
 	// Offset and Length are the byte span of the input the hazard concerns.
@@ -134,27 +138,15 @@ func (h Hazard) String() string {
 	return fmt.Sprintf("%s at byte %d: %s (%s)", h.Code, h.Offset, h.Message, h.Section)
 }
 
-// family is the document whose section numbers a spec's hazards cite (specDesc.family).
-// The zero family is no family: a descriptor that leaves it unset fails TestSpecTable.
-type family uint8
-
-const (
-	famRFC3986 family = iota + 1 // also every spec without a section of its own
-	famBis01
-	famRFC2396
-	famSyntax05
-	famRFC1738
-	numFamilies
-)
-
 // sections holds, for each code, the section of each family's document that describes
-// it, in the order of the family constants; an empty entry falls back to RFC 3986's (the
+// it, in the order of the families of internal/engine (a spec's descriptor names its
+// family); an empty entry falls back to RFC 3986's (the
 // first column). draft-fielding-uri-
 // rfc2396bis-01 numbers its section 7 without Back-End Transcoding (7.3 is Rare IP
 // Address Formats, 7.4 Sensitive Information, 7.5 Semantic Attacks); RFC 2396,
 // draft-fielding-url-syntax-05 (section 7) and RFC 1738 (section 6) have one unnumbered
 // security section that speaks of ports, escaped CR and LF, and passwords.
-var sections = map[HazardCode][numFamilies - 1]string{
+var sections = map[Code][engine.NumFamilies - 1]string{
 	RareIPFormat:          {"RFC 3986, section 7.4", "draft-fielding-uri-rfc2396bis-01, section 7.3"},
 	MisleadingUserinfo:    {"RFC 3986, section 7.6", "draft-fielding-uri-rfc2396bis-01, section 7.5"},
 	UserinfoPassword:      {"RFC 3986, sections 3.2.1 and 7.5", "draft-fielding-uri-rfc2396bis-01, section 7.4", "RFC 2396, section 7", "draft-fielding-url-syntax-05, section 7", "RFC 1738, section 6"},
@@ -189,48 +181,48 @@ var sections = map[HazardCode][numFamilies - 1]string{
 
 // Section returns the section that describes the hazard code for references of spec:
 // the spec's own document where it has such a section, else RFC 3986's.
-func (c HazardCode) Section(spec Spec) string {
+func (c Code) Section(spec uri.Spec) string {
 	row := sections[c]
-	if spec.known() {
-		if s := row[spec.desc().family-1]; s != "" {
+	if f := engine.SpecOf(uint8(spec)).Family; f != 0 {
+		if s := row[f-1]; s != "" {
 			return s
 		}
 	}
-	return row[famRFC3986-1]
+	return row[engine.FamRFC3986-1]
 }
 
 // hazards collects the hazards of one reference.
 type hazards struct {
-	r   Reference
+	r   uri.Reference
 	out []Hazard
 	// Differentials groups the readers that agree (see diff).
 	diffs   map[diffKey]int
 	pending []pendingDiff
 }
 
-func (h *hazards) add(code HazardCode, off, length int, format string, args ...any) {
-	h.addSection(code, code.Section(h.r.spec), off, length, format, args...)
+func (h *hazards) add(code Code, off, length int, format string, args ...any) {
+	h.addSection(code, code.Section(h.r.Spec()), off, length, format, args...)
 }
 
 // addSection adds a hazard whose source is not its code's section: a name that RFC 6761
 // or a cloud's documentation makes internal.
-func (h *hazards) addSection(code HazardCode, section string, off, length int, format string, args ...any) {
+func (h *hazards) addSection(code Code, section string, off, length int, format string, args ...any) {
 	h.out = append(h.out, Hazard{Code: code, Section: section, Offset: off,
 		Length: length, Message: fmt.Sprintf(format, args...)})
 }
 
 // Hazards returns the hazards of the reference itself, in the order of the input (see
-// HazardCode for the list); nil when there is none. It does not compare the reference
+// Code for the list); nil when there is none. It does not compare the reference
 // with other parsers: Differentials does. The URL inside a jar:, view-source: or feed:
 // URL is read too, and its hazards are given at their offsets in the reference.
 //
 // Each check reads the components as this spec splits them, so the same string can have
 // different hazards under different specs (under RFC 2396 "a@b@c" is a registry-based
 // authority, with no userinfo to mislead).
-func (r Reference) Hazards() []Hazard { return r.hazardsAt(0) }
+func Find(r uri.Reference) []Hazard { return hazardsAt(r, 0) }
 
 // hazardsAt is Hazards of a reference that is depth URLs deep inside others (nested).
-func (r Reference) hazardsAt(depth int) []Hazard {
+func hazardsAt(r uri.Reference, depth int) []Hazard {
 	h := &hazards{r: r}
 	h.schemes()
 	h.host()
@@ -241,7 +233,7 @@ func (r Reference) hazardsAt(depth int) []Hazard {
 	h.specialWithoutSlashes()
 	h.escapes()
 	h.path()
-	if r.spec.desc().iri {
+	if isIRI(r.Spec()) {
 		h.iri()
 	}
 	h.nested(depth)
@@ -260,23 +252,23 @@ func sortHazards(hs []Hazard) {
 
 // hostSpan is the span that names the server: the host, or under RFC 2396 and
 // 2396bis-01 a registry-based authority (which has no host component).
-func (r Reference) hostSpan() (begin, end int, ok bool) {
-	if b, e, ok := r.Span(Host); ok {
+func hostSpan(r uri.Reference) (begin, end int, ok bool) {
+	if b, e, ok := r.Span(uri.Host); ok {
 		return b, e, true
 	}
-	if r.hostKind == NoHost && !r.spans[Userinfo].defined() && !r.spans[Port].defined() {
-		return r.Span(Authority)
+	if r.HostKind() == uri.NoHost && !r.Has(uri.Userinfo) && !r.Has(uri.Port) {
+		return r.Span(uri.Authority)
 	}
 	return 0, 0, false
 }
 
 func (h *hazards) host() {
 	r := h.r
-	b, e, ok := r.hostSpan()
-	if !ok || r.hostKind == IPv6 || r.hostKind == IPvFuture {
+	b, e, ok := hostSpan(r)
+	if !ok || r.HostKind() == uri.IPv6 || r.HostKind() == uri.IPvFuture {
 		return
 	}
-	host := r.input[b:e]
+	host := r.Input()[b:e]
 	if addr, why, ok := rareIPv4(host); ok {
 		h.add(RareIPFormat, b, e-b, "host %q is not an IPv4address in RFC 3986's dotted-decimal form, but resolvers (inet_aton, browsers) read it as the IPv4 address %s (%s)", host, addr, why)
 	}
@@ -370,8 +362,8 @@ func cNumber(p string) (v uint64, base int, ok bool) {
 		switch {
 		case '0' <= c && c <= '9':
 			d = uint64(c - '0')
-		case base == 16 && isHex(c):
-			d = uint64(unhex(c))
+		case base == 16 && pct.IsHex(c):
+			d = uint64(pct.Unhex(c))
 		default:
 			return 0, 0, false
 		}
@@ -385,23 +377,23 @@ func cNumber(p string) (v uint64, base int, ok bool) {
 
 func (h *hazards) userinfo() {
 	r := h.r
-	b, e, ok := r.Span(Userinfo)
+	b, e, ok := r.Span(uri.Userinfo)
 	if !ok {
 		return
 	}
-	ui := r.input[b:e]
+	ui := r.Input()[b:e]
 	user, pass, hasPass := strings.Cut(ui, ":")
-	if pb, pe, ok := r.Span(Password); ok { // url-syntax-05 and RFC 1738 name the parts
-		pass, hasPass = r.input[pb:pe], true
-		user = r.Value(User)
+	if pb, pe, ok := r.Span(uri.Password); ok { // url-syntax-05 and RFC 1738 name the parts
+		pass, hasPass = r.Input()[pb:pe], true
+		user = r.Value(uri.User)
 	}
 	if hasPass && pass != "" {
 		off := b + len(user) + 1
 		h.add(UserinfoPassword, off, len(pass), "the userinfo holds a password (%s after the \":\"); \"user:password\" is deprecated and URIs are logged and displayed in clear text", count(len(pass), "1 byte", "bytes"))
 	}
-	hostB, hostE, _ := r.hostSpan()
-	if why := misleadingUserinfo(ui, r.input[hostB:hostE]); why != "" {
-		h.add(MisleadingUserinfo, b, e-b, "userinfo %q %s, but the host is %q", ui, why, r.input[hostB:hostE])
+	hostB, hostE, _ := hostSpan(r)
+	if why := misleadingUserinfo(ui, r.Input()[hostB:hostE]); why != "" {
+		h.add(MisleadingUserinfo, b, e-b, "userinfo %q %s, but the host is %q", ui, why, r.Input()[hostB:hostE])
 	}
 }
 
@@ -413,7 +405,7 @@ func (h *hazards) userinfo() {
 func misleadingUserinfo(ui, host string) string {
 	// Only the user name is read as a name: a password is not displayed as one (and
 	// userinfo-password flags it), so a "/" in "user:pa%2Fss" misleads no one.
-	user, _, _ := strings.Cut(string(pctDecode(ui)), ":")
+	user, _, _ := strings.Cut(string(pct.Decode(ui)), ":")
 	if strings.ContainsAny(user, `/\`) {
 		return `holds "/" or "\" and looks like a URL or path`
 	}
@@ -463,16 +455,16 @@ func isAlnum(c byte) bool { return isAlpha(c) || '0' <= c && c <= '9' }
 
 func (h *hazards) port() {
 	r := h.r
-	b, e, ok := r.Span(Port)
+	b, e, ok := r.Span(uri.Port)
 	if !ok || b == e || !r.IsAbsolute() {
 		return
 	}
-	scheme := strings.ToLower(r.Value(Scheme))
-	def, hasDef := defaultPorts[scheme]
-	if !hasDef {
+	scheme := strings.ToLower(r.Value(uri.Scheme))
+	def := defaultPort(scheme)
+	if def == "" {
 		return
 	}
-	port, err := strconv.Atoi(r.input[b:e])
+	port, err := strconv.Atoi(r.Input()[b:e])
 	if err != nil || port > 1023 || strconv.Itoa(port) == def {
 		return
 	}
@@ -480,7 +472,7 @@ func (h *hazards) port() {
 }
 
 // escapeComponents are the components whose escapes are checked, in input order.
-var escapeComponents = []Component{Userinfo, Host, Path, Query, Fragment}
+var escapeComponents = []uri.Component{uri.Userinfo, uri.Host, uri.Path, uri.Query, uri.Fragment}
 
 func (h *hazards) escapes() {
 	r := h.r
@@ -489,20 +481,20 @@ func (h *hazards) escapes() {
 		if !ok {
 			continue
 		}
-		text := r.input[b:e]
+		text := r.Input()[b:e]
 		if !strings.Contains(text, "%") {
 			continue
 		}
 		var lineBreaks [][2]int
-		if c == Query {
+		if c == uri.Query {
 			lineBreaks = mailtoLineBreaks(r)
 		}
 		h.escapesIn(c, b, text, lineBreaks)
 	}
 	// A registry-based authority (RFC 2396) has no host or userinfo spans.
-	if !r.spans[Host].defined() && !r.spans[Userinfo].defined() {
-		if b, e, ok := r.Span(Authority); ok && strings.Contains(r.input[b:e], "%") {
-			h.escapesIn(Authority, b, r.input[b:e], nil)
+	if !r.Has(uri.Host) && !r.Has(uri.Userinfo) {
+		if b, e, ok := r.Span(uri.Authority); ok && strings.Contains(r.Input()[b:e], "%") {
+			h.escapesIn(uri.Authority, b, r.Input()[b:e], nil)
 		}
 	}
 }
@@ -510,7 +502,7 @@ func (h *hazards) escapes() {
 // escapesIn checks the escapes of one component's text, which starts at byte base. In
 // the spans lineBreaks (input offsets), "%0D%0A" is a line break of the text and no
 // encoded control (mailtoLineBreaks).
-func (h *hazards) escapesIn(c Component, base int, text string, lineBreaks [][2]int) {
+func (h *hazards) escapesIn(c uri.Component, base int, text string, lineBreaks [][2]int) {
 	var (
 		nul, ctl, dbl  int
 		nulAt, ctlAt   = -1, -1
@@ -521,12 +513,12 @@ func (h *hazards) escapesIn(c Component, base int, text string, lineBreaks [][2]
 		sawEscapedUTF8 bool
 	)
 	for i := 0; i < len(text); i++ {
-		if text[i] != '%' || i+2 >= len(text) || !isHex(text[i+1]) || !isHex(text[i+2]) {
+		if text[i] != '%' || i+2 >= len(text) || !pct.IsHex(text[i+1]) || !pct.IsHex(text[i+2]) {
 			decoded = append(decoded, text[i])
 			origin = append(origin, base+i)
 			continue
 		}
-		v := unhex(text[i+1])<<4 | unhex(text[i+2])
+		v := pct.Unhex(text[i+1])<<4 | pct.Unhex(text[i+2])
 		if v == '\r' && i+5 < len(text) && strings.EqualFold(text[i+3:i+6], "%0A") && inSpans(lineBreaks, base+i) {
 			decoded = append(decoded, '\r', '\n')
 			origin = append(origin, base+i, base+i+3)
@@ -544,7 +536,7 @@ func (h *hazards) escapesIn(c Component, base int, text string, lineBreaks [][2]
 				ctlAt, ctlByte = base+i, v
 			}
 			ctl++
-		case v == '%' && i+4 < len(text) && isHex(text[i+3]) && isHex(text[i+4]):
+		case v == '%' && i+4 < len(text) && pct.IsHex(text[i+3]) && pct.IsHex(text[i+4]):
 			if dbl == 0 {
 				dblAt = base + i
 			}
@@ -564,13 +556,13 @@ func (h *hazards) escapesIn(c Component, base int, text string, lineBreaks [][2]
 		h.add(EncodedControl, ctlAt, 3, "the %s holds %s, the first %s: decoded before transmission, it can end a protocol line or add a header", c, count(ctl, "an encoded control character", "encoded control characters"), controlName(ctlByte))
 	}
 	if dbl > 0 {
-		h.add(DoubleEncoding, dblAt, 5, "the %s holds %s (%s): decoded twice, it gives %q", c, count(dbl, "a double-encoded octet", "double-encoded octets"), text[dblAt-base:dblAt-base+5], string(pctDecode(string(pctDecode(text[dblAt-base:dblAt-base+5])))))
+		h.add(DoubleEncoding, dblAt, 5, "the %s holds %s (%s): decoded twice, it gives %q", c, count(dbl, "a double-encoded octet", "double-encoded octets"), text[dblAt-base:dblAt-base+5], string(pct.Decode(string(pct.Decode(text[dblAt-base:dblAt-base+5])))))
 	}
 	if sawEscapedUTF8 && !utf8.Valid(decoded) {
 		at := invalidUTF8At(decoded)
 		h.add(EncodedNonUTF8, origin[at], 3, "the %s's escapes decode to bytes that are not UTF-8 (from byte 0x%02X): decoders differ on them (an overlong %%C0%%AF is \"/\" to a lax one)", c, decoded[at])
 	}
-	if c == Path {
+	if c == uri.Path {
 		h.pathEscapes(base, text)
 	}
 }
@@ -605,23 +597,6 @@ func invalidUTF8At(b []byte) int {
 	return 0
 }
 
-// pctDecode decodes every well-formed %XX of s.
-func pctDecode(s string) []byte {
-	if !strings.Contains(s, "%") {
-		return []byte(s)
-	}
-	out := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			out = append(out, unhex(s[i+1])<<4|unhex(s[i+2]))
-			i += 2
-			continue
-		}
-		out = append(out, s[i])
-	}
-	return out
-}
-
 // pathEscapes flags an encoded "/" or "\" and segments that decode to a dot-segment.
 func (h *hazards) pathEscapes(base int, path string) {
 	lower := strings.ToLower(path)
@@ -637,7 +612,7 @@ func (h *hazards) pathEscapes(base int, path string) {
 	off := 0
 	for _, seg := range strings.Split(path, "/") {
 		if strings.Contains(seg, "%") {
-			if d := string(pctDecode(seg)); d == "." || d == ".." {
+			if d := string(pct.Decode(seg)); d == "." || d == ".." {
 				h.add(EncodedDotSegment, base+off, len(seg), "path segment %q decodes to %q: RFC 3986 resolution keeps it, a back end or a browser that decodes first removes it as a dot-segment", seg, d)
 			}
 		}
@@ -648,13 +623,13 @@ func (h *hazards) pathEscapes(base int, path string) {
 // path flags ".." segments that climb above the root of an absolute path.
 func (h *hazards) path() {
 	r := h.r
-	b, e, ok := r.Span(Path)
+	b, e, ok := r.Span(uri.Path)
 	// A ".." segment of an absolute path follows a "/": most paths have none, and are let
 	// go before the split.
-	if !ok || !strings.HasPrefix(r.input[b:e], "/") || !strings.Contains(r.input[b:e], "/..") {
+	if !ok || !strings.HasPrefix(r.Input()[b:e], "/") || !strings.Contains(r.Input()[b:e], "/..") {
 		return
 	}
-	path := r.input[b:e]
+	path := r.Input()[b:e]
 	depth := 0
 	off := 1
 	segs := strings.Split(path[1:], "/")

@@ -1,7 +1,9 @@
-package uri
+package hazard
 
 import (
 	"strings"
+
+	"github.com/urispec/urispec/uri"
 )
 
 // URLs inside URLs. A few schemes wrap another URL, which the client that follows the
@@ -23,32 +25,32 @@ const maxNesting = 4
 // nested adds the hazards of the URL inside a URL of a nesting scheme.
 func (h *hazards) nested(depth int) {
 	r := h.r
-	b, e, ok := r.Span(Scheme)
+	b, e, ok := r.Span(uri.Scheme)
 	if !ok || depth >= maxNesting {
 		return
 	}
-	scheme := strings.ToLower(r.input[b:e])
+	scheme := strings.ToLower(r.Input()[b:e])
 	end, ok := nestingSchemes[scheme]
 	if !ok {
 		return
 	}
-	inner := r.input[e+1:]
-	if f, _, ok := r.Span(Fragment); ok {
-		inner = r.input[e+1 : f-1]
+	inner := r.Input()[e+1:]
+	if f, _, ok := r.Span(uri.Fragment); ok {
+		inner = r.Input()[e+1 : f-1]
 	}
 	if end != "" {
 		if i := strings.Index(inner, end); i >= 0 {
 			inner = inner[:i]
 		}
 	}
-	if _, ok := schemeOf(inner); !ok {
+	if !hasScheme(inner) {
 		return // not a URL with a scheme: nothing a client would fetch
 	}
-	in, err := parsePlain(r.spec, inner)
+	in, err := parsePlain(r.Spec(), inner)
 	if err != nil {
 		return
 	}
-	for _, ih := range in.hazardsAt(depth + 1) {
+	for _, ih := range hazardsAt(in, depth+1) {
 		ih.Offset += e + 1
 		ih.Message = "in the URL inside " + scheme + ": (" + shortText(inner) + "): " + ih.Message
 		h.out = append(h.out, ih)

@@ -1,4 +1,4 @@
-package uri_test
+package hazard_test
 
 import (
 	"errors"
@@ -9,20 +9,21 @@ import (
 	"strings"
 
 	"github.com/urispec/urispec/uri"
+	"github.com/urispec/urispec/uri/hazard"
 )
 
 // Guard says whether the parsers an application deploys read the same target: here the
 // RFC 3986 grammar its check uses, Go's net/url that its HTTP client uses, and the
 // WHATWG URL parser of the browsers it sends redirects to.
 func ExampleGuard() {
-	readers := []uri.Reader{uri.SpecReader(uri.RFC3986), uri.NetURLReader(), uri.WHATWGReader()}
+	readers := []hazard.Reader{hazard.SpecReader(uri.RFC3986), hazard.NetURLReader(), hazard.WHATWGReader()}
 	for _, s := range []string{
 		"https://example.com/a",
 		"http:/evil.example/",
 		"http://127。0。0。1/",
 		"%%",
 	} {
-		a, err := uri.Guard(s, readers...)
+		a, err := hazard.Guard(s, readers...)
 		switch {
 		case err != nil:
 			fmt.Println(err)
@@ -61,7 +62,7 @@ func ExampleGuardRelative_checkRedirect() {
 	defer srv.Close()
 	client := &http.Client{CheckRedirect: func(req *http.Request, via []*http.Request) error {
 		loc := req.Response.Header.Get("Location")
-		a, err := uri.GuardRelative(via[len(via)-1].URL.String(), loc, uri.NetURLReader(), uri.WHATWGReader())
+		a, err := hazard.GuardRelative(via[len(via)-1].URL.String(), loc, hazard.NetURLReader(), hazard.WHATWGReader())
 		if err != nil {
 			return err
 		}

@@ -1,4 +1,4 @@
-package uri
+package hazard
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/urispec/urispec/internal/pct"
 )
 
 // The hazards of RFC 3987 (IRIs), whose grammar admits characters that RFC 3986's does
@@ -17,11 +19,11 @@ import (
 
 // iri applies the RFC 3987 checks to the reference's host.
 func (h *hazards) iri() {
-	b, e, ok := h.r.hostSpan()
+	b, e, ok := hostSpan(h.r)
 	if !ok {
 		return
 	}
-	host := h.r.input[b:e]
+	host := h.r.Input()[b:e]
 	if i, r, ok := bidiFormattingIn(host); ok {
 		_, size := decodeRuneEscaped(host[i:])
 		h.add(BidiFormatting, b+i, size, "the host holds the bidirectional formatting character %s, which RFC 3987 section 4.1 forbids in IRIs: it can make the host display as another", bidiName(r))
@@ -63,8 +65,8 @@ func decodeRuneEscaped(s string) (r rune, size int) {
 	}
 	var buf [utf8.UTFMax]byte
 	n, j := 0, 0
-	for n < utf8.UTFMax && j+2 < len(s) && s[j] == '%' && isHex(s[j+1]) && isHex(s[j+2]) {
-		buf[n] = unhex(s[j+1])<<4 | unhex(s[j+2])
+	for n < utf8.UTFMax && j+2 < len(s) && s[j] == '%' && pct.IsHex(s[j+1]) && pct.IsHex(s[j+2]) {
+		buf[n] = pct.Unhex(s[j+1])<<4 | pct.Unhex(s[j+2])
 		n++
 		j += 3
 		if utf8.FullRune(buf[:n]) {
@@ -84,7 +86,7 @@ func decodeRuneEscaped(s string) (r rune, size int) {
 // and Bopomofo; Latin with Han and Hangul). Common and Inherited characters (digits,
 // "-", combining marks) belong to every script.
 func mixedScriptLabel(host string) (label string, scripts []string, ok bool) {
-	dec := string(pctDecode(host))
+	dec := string(pct.Decode(host))
 	for _, l := range strings.Split(dec, ".") {
 		set := map[string]bool{}
 		for _, r := range l {

@@ -1,7 +1,8 @@
-package uri
+package hazard
 
 import (
 	"errors"
+	"github.com/urispec/urispec/uri"
 	"slices"
 	"testing"
 )
@@ -67,7 +68,7 @@ func TestGuardRelative(t *testing.T) {
 		`/\evil.example/`:    false,
 		"https:evil.example": false, // no host to RFC 3986 and net/url; a path on the base's host to a browser (same scheme)
 	} {
-		a, err := GuardRelative(base, in, SpecReader(RFC3986), NetURLReader(), WHATWGReader())
+		a, err := GuardRelative(base, in, SpecReader(uri.RFC3986), NetURLReader(), WHATWGReader())
 		if err != nil {
 			t.Errorf("%q: %v", in, err)
 			continue

@@ -1,22 +1,25 @@
-package uri
+package hazard
 
 import (
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/urispec/urispec/internal/pct"
+	"github.com/urispec/urispec/uri"
 )
 
 // The hazards of a reading: what another parser made of a string, whatever a spec
 // thinks of it. A string the spec rejects still sends a request where a lenient parser
 // (net/url, the WHATWG parser) reads it to go, so the hazards of that target apply to
-// the string (Error.Lenient): an internal or metadata target, a scheme that runs script
+// the string (Lenient): an internal or metadata target, a scheme that runs script
 // or smuggles another protocol, active content, a bad port, a control sequence in the
 // path or query. They are read from the reading's parts, not from the string.
 
 // finding is one hazard of a reading, before it is placed in the input.
 type finding struct {
-	code    HazardCode
+	code    Code
 	section string
 	msg     string
 }
@@ -24,8 +27,8 @@ type finding struct {
 // readingFindings are the hazards of what rd read.
 func readingFindings(rd Reading) []finding {
 	var out []finding
-	add := func(code HazardCode, format string, args ...any) {
-		out = append(out, finding{code, code.Section(RFC3986), fmt.Sprintf(format, args...)})
+	add := func(code Code, format string, args ...any) {
+		out = append(out, finding{code, code.Section(uri.RFC3986), fmt.Sprintf(format, args...)})
 	}
 	scheme := strings.ToLower(rd.Scheme)
 	if rd.HasHost && rd.Host != "" {
@@ -38,7 +41,7 @@ func readingFindings(rd Reading) []finding {
 		for i := 0; i < len(rd.Host); {
 			r, size := decodeRuneEscaped(rd.Host[i:])
 			if to, ok := lookalikeOf(r); ok {
-				out = append(out, finding{LookalikeDelimiter, LookalikeDelimiter.Section(RFC3986),
+				out = append(out, finding{LookalikeDelimiter, LookalikeDelimiter.Section(uri.RFC3986),
 					fmt.Sprintf("host %q holds U+%04X, which looks like or maps (NFKC, IDNA) to %q: the host a person reads, or that a mapping parser reads, is not this one", rd.Host, r, to)})
 				break
 			}
@@ -55,7 +58,7 @@ func readingFindings(rd Reading) []finding {
 		if i := strings.IndexByte(t, ';'); i >= 0 {
 			t = t[:i]
 		}
-		if t = strings.ToLower(strings.TrimSpace(string(pctDecode(t)))); comma && slices.Contains(activeMediaTypes, t) {
+		if t = strings.ToLower(strings.TrimSpace(string(pct.Decode(t)))); comma && slices.Contains(activeMediaTypes, t) {
 			add(ActiveData, "a data: URL of media type %s, which a browser renders as an active document or runs as script, with the origin of whatever opens it", t)
 		}
 	case "gopher", "dict", "tftp":
@@ -83,8 +86,8 @@ func readingFindings(rd Reading) []finding {
 func controlIn(s string) (byte, bool) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			c = unhex(s[i+1])<<4 | unhex(s[i+2])
+		if c == '%' && i+2 < len(s) && pct.IsHex(s[i+1]) && pct.IsHex(s[i+2]) {
+			c = pct.Unhex(s[i+1])<<4 | pct.Unhex(s[i+2])
 			i += 2
 		}
 		if c < 0x20 || c == 0x7f {
