@@ -19,50 +19,43 @@
 //	rfc6874        RFC 3986 as updated by RFC 6874 (IPv6 zone IDs), February 2013
 //	whatwg         the WHATWG URL Standard's valid URL string, snapshot of July 2026
 //
-// Specs lists them; Spec.Lineage says what each document updates and obsoletes.
-//
-// Which to choose: for the URIs of today use RFC3986, the current standard (STD 66); use
-// RFC3987 where text may hold non-ASCII characters (IRIs), and RFC6874 only where IPv6
-// zone identifiers must be accepted (RFC 9844 has since removed them again). The older
-// versions are there to check history: what a string meant when a protocol, a parser or
-// a stored document followed that text, and where two versions, or another parser and a
-// version, read the same string differently. WHATWG is what browsers write to: a valid
-// URL string, which the URL parser reads without a validation error. A relative string is
-// valid only against a base (the ParserOption Base); an error names the standard's
-// validation error (Error.Validation).
+// Specs lists them, ParseSpec reads an ID, and Spec.Lineage says what each document
+// updates and obsoletes (a Lineage). For the URIs of today use RFC3986 (STD 66), RFC3987
+// where text may hold non-ASCII characters (IRIs), and RFC6874 only where IPv6 zone
+// identifiers must be accepted; WHATWG is what browsers write to. The older versions
+// check history: what a string meant under a text that a protocol or parser followed.
 //
 // # Strictness
 //
-// Each spec's grammar (grammar/<spec>.peg in the repository) is compiled by
-// github.com/pointlander/peg into a validating parser (gen/<spec>); this package reads
-// components from that parser's syntax tree, never from a separate regular expression.
-// A string is valid under a spec when the spec's BNF derives it from its top rule, no
-// more and no less: not what browsers accept, and with each spec's known flaws kept.
+// Each spec's grammar (grammar/<spec>.peg) is compiled by github.com/pointlander/peg into
+// a validating parser (gen/<spec>), from whose syntax tree this package reads
+// components. A string is valid under a spec when the spec's BNF derives it from its top
+// rule, no more and no less, with each spec's known flaws kept.
 //
-// Validate and Parse are safe for concurrent use. A Parser (NewParser) is the same
-// without the pool, for one goroutine checking many strings. Parse returns a Reference,
-// a value that holds the input and each component's span in it. Errors are *Error
-// values that give the byte offset of the first character that cannot be part of a
-// valid reference and the rule being parsed there; what the grammar would have accepted
-// there is found when asked for (Error.Expected).
+// Validate and Parse are safe for concurrent use; a Parser (NewParser, with the
+// ParserOptions GenericOnly, GrammarOnly and Base) is the same for one goroutine. Parse
+// returns a Reference, a value that holds the input and the span of each Component
+// (Components), and the HostKind of its host. An *Error gives the byte offset and the rule where the input
+// stops being valid, and on demand what the grammar would have accepted there.
 //
 // # Beyond validation
 //
 // Resolve resolves a reference against a base with the algorithm of the spec's own
-// document (ResolveOption: NonStrict, Unvalidated); Normalize and Equal normalize and
-// compare references up to a rung (Level) of RFC 3986's comparison ladder; IRIToURI maps
-// an IRI to a URI (RFC 3987 3.1). CheckURI, CheckURIReference, CheckIRI,
-// CheckIRIReference and CheckURITemplate are the URI formats of JSON Schema and OpenAPI
-// (FormatChecker, FormatNames, WithSchemeGrammars).
+// document, into a Result or a *ResultError (ResolveOption: NonStrict, Unvalidated);
+// Normalize and Equal normalize and compare references up to a rung (Level, ParseLevel)
+// of RFC 3986's comparison ladder; IRIToURI maps an IRI to a URI (RFC 3987 3.1).
+// CheckURI, CheckURIReference, CheckIRI, CheckIRIReference and CheckURITemplate are the
+// URI formats of JSON Schema and OpenAPI (FormatChecker, FormatNames; the FormatOption
+// WithSchemeGrammars).
 //
 // Under rfc3986 and rfc3987 a reference whose scheme has a grammar of its own RFC
 // (SchemeGrammars: http, https, urn, mailto, file, data, tel, geo) must match it too;
-// Reference.SchemeParts returns the parts that grammar names, as the types of package
-// uri/scheme, and CheckFileNonstandard reads RFC 8089's Appendix F.
+// Reference.SchemeParts returns its parts (package uri/scheme's types), and
+// CheckFileNonstandard reads RFC 8089's Appendix F.
 //
 // Packages beside this one hold one subject each: uri/scheme the scheme grammars' typed
-// parts, uri/rfc1738 RFC 1738's ten scheme validators of 1994 (for a Reference of any
-// spec), uri/template RFC 6570 URI Templates, uri/hazard the hazards of a reference and
-// the readings of other parsers (differentials, lenient readings, a guard against SSRF),
-// and uri/specdiff the exact difference of two specs' grammars.
+// parts, uri/rfc1738 RFC 1738's ten scheme validators, uri/template RFC 6570 URI
+// Templates, uri/hazard the hazards of a reference and how other parsers read it
+// (differentials, lenient readings, a guard against SSRF), uri/specdiff the exact
+// difference of two specs' grammars.
 package uri

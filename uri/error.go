@@ -10,37 +10,27 @@ import (
 	"github.com/urispec/urispec/internal/engine"
 )
 
-// Error describes why a string is not a valid reference under a spec: where (Offset),
-// in which rule (Rule), and on demand what the grammar would have accepted there
-// (Expected). Its methods are safe for concurrent use.
+// Error says why a string is not a valid reference under a spec: where (Offset), in which
+// rule (Rule), and on demand what was allowed (Expected). Safe for concurrent use.
 type Error struct {
-	// Spec is the spec whose grammar rejected Input; zero for an error of the URI
-	// Template grammar (CheckURITemplate, package uri/template), which is no spec version.
+	// Spec is the spec whose grammar rejected Input; zero for the URI Template grammar.
 	Spec  Spec
 	Input string
 	// Offset is the byte offset of the first character that cannot be part of a valid
-	// reference: every longer prefix has no valid continuation. It is len(Input) when
-	// the input is a valid beginning that stops too early.
+	// reference (len(Input) when the input stops too early).
 	Offset int
-	// Rule is the grammar rule (as the spec spells it) that was being parsed at Offset.
-	// For an error of a scheme's grammar it is that grammar's rule ("port"); for a rule
-	// that the scheme's RFC states in prose, the scheme's top rule ("http-URI").
+	// Rule is the grammar rule (as the spec spells it) being parsed at Offset; for a
+	// scheme's grammar, its rule ("port"), or its top rule for a rule stated in prose.
 	Rule string
-	// Scheme is set when the spec's grammar accepted the reference but the grammar of
-	// its scheme, or a rule the scheme's RFC adds in prose, did not: the scheme in lower
-	// case ("http"). Section is where that grammar or rule is stated ("RFC 9110 section
-	// 4.2.1"; "URL Standard section 4.3" for a check of whatwg's).
+	// Scheme ("http") is set when the scheme's grammar or a rule its RFC adds in prose
+	// rejected the reference; Section is where that is stated ("RFC 9110 section 4.2.1").
 	Scheme, Section string
-	// Reason is set for a rule that a document states in prose or by a procedure rather
-	// than in its grammar: what is wrong at Offset ("empty host" for a scheme's RFC,
-	// "70000 is not a 16-bit unsigned integer (0 to 65535)" for whatwg's port).
+	// Reason says what is wrong at Offset for a rule stated in prose or by procedure
+	// rather than in a grammar ("empty host").
 	Reason string
 
-	// Validation is, under whatwg, the name the WHATWG URL Standard gives the fault
-	// among its validation errors ("invalid-URL-unit", "port-out-of-range"): the one the
-	// standard's URL parser reports for the same input. It is "" under the other specs,
-	// and where the parser reports no validation error for a string that is not a valid
-	// URL string (the standard says the two can differ).
+	// Validation is, under whatwg, the validation error the URL Standard's parser
+	// reports for the input ("port-out-of-range"); "" under other specs or if none.
 	Validation string
 
 	// top is the entry rule of the Parser that made the error, from which Expected is
@@ -57,17 +47,9 @@ type Error struct {
 	requirement  string
 }
 
-// Expected lists what the grammar would have accepted at Offset: names of character
-// classes ("pchar"), quoted characters ("\"/\""), and "end of input". It is nil when
-// Offset is beyond 64 KiB. For the error of a check that follows the grammar (whatwg's
-// valid domain and port), where the grammar accepted the input, it names what the check
-// allows ("valid domain", "16-bit unsigned integer").
-//
-// It is found on the first call, not when the Error is made, so that code that only
-// tests for an error (a validator, a corpus report) does not pay for it: finding it
-// parses Input[:Offset] followed by a probe byte once, and again with one byte of each
-// class of bytes that this parse leaves undecided. Later calls return a copy of the
-// same list.
+// Expected lists what the grammar would have accepted at Offset ("pchar", "\"/\"", "end
+// of input", "valid domain"); nil beyond 64 KiB. It is found on the first call, by a few
+// parses, so that code that only tests for an error does not pay for it.
 func (e *Error) Expected() []string {
 	e.once.Do(func() {
 		switch {
@@ -112,16 +94,9 @@ func (e *Error) schemeExpected() []string {
 	return p.expected(e.schemeText[:e.schemeOffset])
 }
 
-// Error returns a message such as `rfc3986: invalid character ' ' at byte 8 in reg-name`:
-// the spec, what was found at Offset, and Rule; for a scheme's grammar, the scheme and
-// the Section (`rfc3986: http: invalid character 'x' at byte 12 in port (RFC 9110 section
-// 4.2.1)`), and for a scheme's prose rule, the Reason, the Section and the rule
-// (`rfc3986: http: empty host at byte 7 (RFC 9110 section 4.2.1: ...)`). It does not
-// list Expected, which costs parses to find; a caller that shows it asks for it.
-// Under whatwg, Validation follows in parentheses, and an error of a check that follows
-// the grammar says what the check found (Reason) and where the standard defines it:
-// `whatwg: port-out-of-range at byte 19 in URL-port string: ... (URL Standard section
-// 4.3)`.
+// Error returns a message such as `rfc3986: invalid character ' ' at byte 8 in reg-name`
+// or `rfc3986: http: empty host at byte 7 (RFC 9110 section 4.2.1: ...)`: every field
+// that is set, Validation in parentheses, and not Expected, which costs parses to find.
 func (e *Error) Error() string {
 	b := make([]byte, 0, 64+len(e.Rule))
 	if e.Spec == 0 {

@@ -14,44 +14,23 @@ import "sync"
 // 3986 and RFC 3987 by default (http-URI of RFC 9110, mailtoURI of RFC 6068, ...) are not
 // part of it, so "http:x" is a "uri". WithSchemeGrammars adds them.
 
-// CheckURI reports whether s is an RFC 3986 URI (section 3: a scheme, then the
-// hier-part, query and fragment; the JSON Schema format "uri"): nil, or an *Error whose
-// Spec is RFC3986. A relative reference is rejected at the first byte where no URI can
-// go on: "//example.com" at byte 0, in scheme.
-//
-// It checks the generic syntax alone, as JSON Schema's format does, and so accepts
-// "http:///x", "urn:a:b", "mailto:@@@" and "geo:94,0", which Validate(RFC3986, s) and
-// urispec check reject by the grammars of their schemes. FormatChecker("uri",
-// WithSchemeGrammars()) checks those grammars too.
+// CheckURI reports whether s is an RFC 3986 URI (section 3; the JSON Schema format
+// "uri"): nil, or an *Error whose Spec is RFC3986. Like each Check function, it checks
+// the generic syntax alone (FormatChecker).
 func CheckURI(s string) error { return checkWithScheme(&plainPools, RFC3986, s) }
 
 // CheckURIReference reports whether s is an RFC 3986 URI-reference (section 4.1: a URI
 // or a relative reference; the JSON Schema format "uri-reference"): nil, or an *Error
 // whose Spec is RFC3986. It is Validate(RFC3986, s) under GenericOnly.
-//
-// It checks the generic syntax alone, as JSON Schema's format does, and so accepts
-// "http:///x", "urn:a:b", "mailto:@@@" and "geo:94,0", which Validate(RFC3986, s) and
-// urispec check reject by the grammars of their schemes. FormatChecker("uri-reference",
-// WithSchemeGrammars()) checks those grammars too.
 func CheckURIReference(s string) error { return validatePlain(RFC3986, s) }
 
 // CheckIRI reports whether s is an RFC 3987 IRI (section 2.2, rule IRI; the JSON Schema
-// format "iri"): nil, or an *Error whose Spec is RFC3987.
-//
-// It checks the generic syntax alone, as JSON Schema's format does, and so accepts
-// "http:///x", "urn:a:b", "mailto:@@@" and "geo:94,0", which Validate(RFC3987, s) and
-// urispec check -spec rfc3987 reject by the grammars of their schemes.
-// FormatChecker("iri", WithSchemeGrammars()) checks those grammars too.
+// format "iri"): nil, or an *Error whose Spec is RFC3987. It is CheckURI for IRIs.
 func CheckIRI(s string) error { return checkWithScheme(&plainPools, RFC3987, s) }
 
 // CheckIRIReference reports whether s is an RFC 3987 IRI-reference (section 2.2; the
 // JSON Schema format "iri-reference"): nil, or an *Error whose Spec is RFC3987. It is
 // Validate(RFC3987, s) under GenericOnly.
-//
-// It checks the generic syntax alone, as JSON Schema's format does, and so accepts
-// "http:///x", "urn:a:b", "mailto:@@@" and "geo:94,0", which Validate(RFC3987, s) and
-// urispec check -spec rfc3987 reject by the grammars of their schemes.
-// FormatChecker("iri-reference", WithSchemeGrammars()) checks those grammars too.
 func CheckIRIReference(s string) error { return validatePlain(RFC3987, s) }
 
 // The formats with the scheme grammars (WithSchemeGrammars): Validate's pools.
@@ -65,24 +44,16 @@ type FormatOption func(*formatOptions)
 
 type formatOptions struct{ schemes bool }
 
-// WithSchemeGrammars makes the URI and IRI formats check a reference whose scheme has a
-// grammar (SchemeGrammars: http, https, urn, mailto, geo, ...) against that grammar and
-// the rules its RFC adds in prose, as Validate does under RFC 3986 and RFC 3987 by
-// default and urispec check does: "http:///x" (RFC 9110 4.2.1: an empty host),
-// "urn:a:b" (RFC 8141 2: no ":" in a NID), "mailto:@@@" and "geo:94,0" (RFC 5870 3.4.2:
-// a latitude beyond 90) are then rejected. This is stricter than JSON Schema's formats,
-// which the JSON-Schema-Test-Suite holds to the generic syntax. "uri-template" ignores
-// the option. With it a function allocates nothing for a valid input either, but for an
-// IRI with non-ASCII characters whose scheme's RFC allows IRIs (http, https, file,
-// mailto): the scheme's grammar reads the URI it maps to (RFC 3987 3.1), one string.
+// WithSchemeGrammars makes the URI and IRI formats check the grammar of a reference's
+// scheme (SchemeGrammars) as Validate does: stricter than JSON Schema. A valid input
+// allocates nothing but an IRI's URI mapping. "uri-template" ignores the option.
 func WithSchemeGrammars() FormatOption { return func(o *formatOptions) { o.schemes = true } }
 
 // FormatChecker returns the function that checks the JSON Schema format name: "uri",
-// "uri-reference", "iri", "iri-reference" or "uri-template". It reports false for any
-// other name. Without options the functions are CheckURI, CheckURIReference, CheckIRI,
-// CheckIRIReference and CheckURITemplate: the generic syntax alone, as JSON Schema
-// defines the formats, which allocate nothing for a valid input; WithSchemeGrammars
-// adds the scheme grammars.
+// "uri-reference", "iri", "iri-reference" or "uri-template"; false for any other name.
+// Without options they are the Check functions: the generic syntax alone, as JSON
+// Schema's formats, allocating nothing for a valid input; they accept "http:///x" and
+// "geo:94,0", which Validate rejects by their schemes' grammars (WithSchemeGrammars).
 func FormatChecker(name string, opts ...FormatOption) (func(string) error, bool) {
 	var o formatOptions
 	for _, opt := range opts {

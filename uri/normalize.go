@@ -55,19 +55,10 @@ var defaultPorts = map[string]string{
 // 6.2.3, for http; RFC 2616 3.2.3; RFC 2818 for https).
 var emptyPathIsSlash = map[string]bool{"http": true, "https": true}
 
-// Normalize returns s normalized up to level under spec. s must be valid under spec's
-// grammar (the scheme grammars that Parse layers on rfc3986 and rfc3987 do not apply:
-// normalization is defined on the generic syntax); each step whose result the grammar
-// would reject is left out, so a valid reference never becomes invalid, and normalizing
-// twice gives the same string.
-//
-// Syntax-based normalization follows section 6.2.2 of 2396bis-01 and RFC 3986, in the
-// order RFC 3986 implies: escapes of the spec's unreserved characters are decoded
-// (6.2.2.2), the scheme and host are lower-cased and the hex digits of the remaining
-// escapes upper-cased (6.2.2.1), and the dot-segments of a path that begins with "/" are
-// removed by the spec's own resolution routine (6.2.2.3): remove_dot_segments for
-// rfc3986; the merge steps for 2396bis-01, which keep ".." above the root, as do the
-// older specs' routines used for them.
+// Normalize returns s, valid under spec's generic syntax, normalized up to level; a
+// step whose result the grammar would reject is left out. Syntax-based normalization
+// decodes escapes of the spec's unreserved characters, fixes case, and removes the
+// dot-segments of a path that begins with "/" with the spec's own resolution routine.
 func Normalize(spec Spec, s string, level Level) (string, error) {
 	if level < LevelSimple || level > LevelScheme {
 		return "", fmt.Errorf("uri: unknown level %v", level)

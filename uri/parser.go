@@ -6,9 +6,8 @@ import (
 	"unicode/utf8"
 )
 
-// Parser parses references under one spec, reusing the generated parser's buffers from
-// one input to the next. A Parser is not safe for concurrent use; the package-level
-// Parse and Validate are (they keep a pool of Parsers).
+// Parser parses references under one spec, reusing its buffers from one input to the
+// next. It is not safe for concurrent use; the package's Parse and Validate are.
 type Parser struct {
 	spec Spec
 	g    *grammar
@@ -39,29 +38,18 @@ type parserOptions struct {
 	base                     string
 }
 
-// GenericOnly turns off the scheme-specific rules of specs that have them: every
-// reference is then checked against the spec's generic syntax alone.
-//
-// Under rfc1738 a URL whose scheme is one of the ten that RFC 1738 defines must by
-// default match that scheme's rule; with GenericOnly the top rule is genericurl (which
-// derives the same strings as RFC 1738's url rule), so "http:x" is valid. Under rfc3986
-// and rfc3987 a reference whose scheme has a grammar (SchemeGrammars: http, https, urn,
-// mailto, ...) must by default also match that grammar and the rules its RFC adds in
-// prose; with GenericOnly, "http:///x" is valid. Other specs ignore the option.
+// GenericOnly checks references against the spec's generic syntax alone: without
+// rfc1738's ten scheme rules ("http:x" is valid), or rfc3986's and rfc3987's scheme
+// grammars ("http:///x" is valid). Other specs ignore the option.
 func GenericOnly() ParserOption { return func(o *parserOptions) { o.genericOnly = true } }
 
-// Base gives the base URL that a relative reference is read against, for the specs where
-// a relative reference's validity depends on it (whatwg: a relative-URL string is judged
-// by its base's scheme, and only "#" and a fragment follow a base with an opaque path).
-// Without a base, whatwg accepts only absolute-URL-with-fragment strings, as its URL
-// parser fails on a relative one. NewParser fails if the base has no scheme. Only the
-// base's scheme, and whether its path is opaque, are read. Other specs ignore the option.
+// Base gives the base URL against which whatwg judges a relative-URL string (by the
+// base's scheme, and whether its path is opaque); without one, whatwg accepts absolute
+// URLs only. NewParser fails if the base has no scheme. Other specs ignore the option.
 func Base(url string) ParserOption { return func(o *parserOptions) { o.base = url } }
 
 // GrammarOnly turns off the checks that follow the grammar (whatwg's valid domain and
-// port bound, which the standard defines by procedure): the Parser then accepts exactly
-// what the spec's grammar derives, which is what the ABNF oracle compares. Specs without
-// such checks ignore the option.
+// port bound): the Parser accepts exactly what the grammar derives. Other specs ignore it.
 func GrammarOnly() ParserOption { return func(o *parserOptions) { o.grammarOnly = true } }
 
 // NewParser returns a Parser for spec, or an error if spec is not one of the Spec
@@ -103,9 +91,7 @@ func (p *Parser) SchemeGrammars() bool { return p.schemes }
 func (p *Parser) Spec() Spec { return p.spec }
 
 // Validate reports whether s is a valid reference: nil, or an *Error. It builds no
-// Reference. A rejected s costs about two parses (the one that fails, and one of the
-// prefix up to the byte after the error, to make sure the error's offset is exact) and
-// one allocation; the Error's Expected is found only when asked for.
+// Reference; a rejected s costs about two parses and one allocation.
 func (p *Parser) Validate(s string) error {
 	if p.check != nil {
 		if _, err := p.Parse(s); err != nil {

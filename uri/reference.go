@@ -15,20 +15,14 @@ const (
 	Path
 	Query
 	Fragment
-	// User and Password are the parts of the login ("user:password@") that
-	// url-syntax-05 and RFC 1738 name; Userinfo spans both.
+	// Defined under some specs only: User and Password, the parts of the userinfo that
+	// url-syntax-05 and RFC 1738 name; Prefix, url-1993's "URL:"; Zone, rfc6874's
+	// ZoneID (after "%25", as written); Params, rfc1808's text after the path's first
+	// ";" (which Path still holds).
 	User
 	Password
-	// Prefix is the "URL:" that the 1993 URL draft puts before a URL (its "PrePrefix");
-	// undefined in every other spec.
 	Prefix
-	// Zone is the ZoneID of an IPv6 address literal under rfc6874 (RFC 6874 section 2):
-	// the text after "%25" and before "]", as written (percent-encoded octets are not
-	// decoded). Undefined in every other spec, and where the host has no zone.
 	Zone
-	// Params is RFC 1808's <params> under rfc1808 (its section 2.4.5): the text after the
-	// first ";" of the path, which Path still holds (as RFC 2396 and 3986 count it).
-	// Undefined in every other spec, and where the path has no ";".
 	Params
 	numComponents
 )
@@ -43,10 +37,8 @@ func (c Component) String() string {
 	return componentNames[c]
 }
 
-// Components returns the components of RFC 3986 section 3 in the order they are written:
-// Scheme, Authority, Userinfo, Host, Port, Path, Query, Fragment. Every spec's references
-// are read into these; the parts only some specs have (User, Password, Prefix, Zone,
-// Params) are not listed.
+// Components returns the components of RFC 3986 section 3, which every spec's references
+// are read into, in the order they are written (not the parts only some specs have).
 func Components() []Component {
 	return []Component{Scheme, Authority, Userinfo, Host, Port, Path, Query, Fragment}
 }
@@ -63,8 +55,7 @@ const (
 	IPv4
 	IPv6
 	IPvFuture
-	// IPv6Zone is an IPv6 address with a zone identifier, RFC 6874's IPv6addrz (rfc6874
-	// only); the Zone component holds the ZoneID.
+	// IPv6Zone is rfc6874's IPv6addrz; the Zone component holds the ZoneID.
 	IPv6Zone
 )
 
@@ -91,13 +82,10 @@ func (sp span) defined() bool { return sp.begin != 0 }
 // start is the first byte of a defined span.
 func (sp span) start() int32 { return sp.begin - 1 }
 
-// Reference is a URI reference parsed under one spec. Each component is undefined
-// (its delimiter is absent) or defined, possibly empty: Get tells the two apart.
-// Values are the raw text of the input; nothing is decoded.
-//
-// A Reference is a small value, like net/netip's Addr: Parse returns one, and copies
-// share the input string. The zero Reference is not a parsed reference: IsValid reports
-// false, every component is undefined, Spec is 0 and String is "".
+// Reference is a URI reference parsed under one spec, a small value like net/netip's
+// Addr. Each component is undefined (its delimiter is absent) or defined, possibly empty:
+// Get tells the two apart. Values are the raw text of the input; nothing is decoded.
+// The zero Reference is not a parsed one: IsValid reports false.
 type Reference struct {
 	input    string
 	spans    [numComponents]span
@@ -127,8 +115,7 @@ func (r Reference) Get(c Component) (string, bool) {
 }
 
 // Span returns the byte range of the component in Input: Input()[start:end] is its text.
-// ok is false when the component is undefined (start and end are then 0). An empty
-// component has start == end, at the place where its text would be.
+// ok is false when the component is undefined; an empty one has start == end.
 func (r Reference) Span(c Component) (start, end int, ok bool) {
 	if c >= numComponents || !r.spans[c].defined() {
 		return 0, 0, false
@@ -154,10 +141,8 @@ func (r Reference) HostKind() HostKind { return r.hostKind }
 // IsAbsolute reports whether the reference has a scheme.
 func (r Reference) IsAbsolute() bool { return r.Has(Scheme) }
 
-// String recomposes the reference from its components with the algorithm of RFC 3986
-// section 5.3 (2396's 5.2 step 7), after the prefix if there is one (url-1993's "URL:",
-// rfc1630's "url:").
-// For a parsed reference it gives back the input; for the zero Reference, "".
+// String recomposes the reference from its components (RFC 3986 section 5.3), after the
+// prefix if any ("URL:"): the input of a parsed reference; "" for the zero Reference.
 func (r Reference) String() string {
 	var b strings.Builder
 	b.Grow(len(r.input))

@@ -6,24 +6,19 @@ import (
 	"strings"
 )
 
-// Result is what resolving a reference gives: an absolute target, or, for the specs whose
-// algorithm says so (url-syntax-05 and RFC 2396 step 2, 2396bis-01's "current-document"),
-// the current document with the reference's fragment, if any.
+// Result is what resolving a reference gives: an absolute Target, or, where the spec's
+// algorithm says so (url-syntax-05, RFC 2396, 2396bis-01), the current document
+// (SameDocument, Target empty) with the reference's fragment, if any.
 type Result struct {
-	Spec Spec
-	// Target is the resolved reference; "" when SameDocument.
-	Target string
-	// SameDocument reports that the reference is the current document (a "same-document
-	// reference"): no new URL is formed, and Target is empty.
+	Spec         Spec
+	Target       string
 	SameDocument bool
-	// Fragment and HasFragment are the reference's fragment when SameDocument ("#s" gives
-	// "s", true; "" gives "", false).
+	// Fragment and HasFragment are the reference's fragment when SameDocument.
 	Fragment    string
 	HasFragment bool
 }
 
-// String returns Target, or the spec's own wording for the current document,
-// "(current document)" followed by "#fragment" when there is one (as Appendix C prints it).
+// String returns Target, or "(current document)" and "#fragment" if any (Appendix C).
 func (r Result) String() string {
 	if !r.SameDocument {
 		return r.Target
@@ -34,11 +29,8 @@ func (r Result) String() string {
 	return "(current document)"
 }
 
-// ResultError reports that a spec's algorithm, applied to a base and reference it
-// accepts, produced a string that its own grammar rejects: one of the spec's known flaws
-// (see the README), or, for url-1993, rfc1630 and rfc1738, whose grammars define no
-// relative form, a relative reference that does not abbreviate a valid URL. Resolve
-// returns the Result along with it. errors.As finds the *Error inside.
+// ResultError reports that a spec's algorithm produced a target its own grammar rejects
+// (a known flaw, or no valid URL abbreviated). errors.As finds the *Error inside.
 type ResultError struct {
 	Result Result
 	Err    *Error // why Result.Target is invalid; Err.Input is Result.Target
@@ -60,69 +52,37 @@ type resolveOptions struct {
 	unvalidated bool
 }
 
-// NonStrict enables the backwards-compatible reading that each of these specs allows
-// and that a strict/validating parser must not use: a reference whose scheme equals the
-// base's is resolved as if it had no scheme ("http:g" against "http://a/b/c/d;p?q"
-// gives "http://a/b/c/g").
-//   - rfc3986: the non-strict parser of section 5.2.2;
-//   - rfc2396bis-01: the non-validating parser of the section 5.2 pseudocode;
-//   - rfc2396: the work-around of section 5.2 step 3, for a base whose path is
-//     hierarchical (it has an authority or its path begins with "/").
-//
-// The other specs call the form a loophole and offer no such reading; the option has no
-// effect on them.
+// NonStrict resolves a reference whose scheme equals the base's as if it had none
+// ("http:g" against "http://a/b/c/d;p?q" gives "http://a/b/c/g"), the backwards-
+// compatible reading of RFC 3986 5.2.2, 2396bis-01's 5.2 and RFC 2396's 5.2 step 3 (for a
+// hierarchical base). Other specs offer no such reading and ignore the option.
 func NonStrict() ResolveOption { return func(o *resolveOptions) { o.nonStrict = true } }
 
-// Unvalidated splits the base and the reference into components with the spec's
-// generic parsing rule instead of its grammar, and does not check them or the result:
-// the regular expression of Appendix B (url-syntax-05, rfc2396, rfc2396bis-01, rfc3986),
-// the parsing steps of RFC 1808 section 2.4 (rfc1738), the full/partial distinction of
-// the "Partial form" section (url-1993), the same distinction of RFC 1630's "Partial
-// (relative) form" section (rfc1630). It shows what the algorithm alone does, for
-// inputs the grammar rejects (RFC 2396's "?y", which its own Appendix C resolves). The
-// base must still have a scheme.
+// Unvalidated splits the base and the reference with the spec's generic parsing rule
+// (Appendix B's regular expression, RFC 1808 2.4's steps, the 1993 draft's and RFC
+// 1630's partial forms) instead of its grammar, and checks nothing but the base's
+// scheme: what the algorithm alone does ("?y" under RFC 2396, as its Appendix C does).
 func Unvalidated() ResolveOption { return func(o *resolveOptions) { o.unvalidated = true } }
 
-// Resolve resolves ref against base with spec's own algorithm, written from its text:
+// Resolve resolves ref against base with spec's own algorithm, written from its text
+// (resolve_<id>.go), its known flaws reproduced, not repaired:
 //
-//	url-1993       the "Partial form" section          resolve_url1993.go
-//	rfc1630        the "Partial (relative) form"       resolve_rfc1630.go
-//	               section
-//	rfc1738        RFC 1808 section 4, which RFC 1738  resolve_rfc1808.go
-//	               defers to for relative URLs
-//	rfc1808        section 4                           resolve_rfc1808.go
-//	url-syntax-05  section 5.2 steps 1-7               resolve_urlsyntax05.go
-//	rfc2396        section 5.2 steps 1-7               resolve_rfc2396.go
-//	rfc2732        RFC 2396's                          resolve_rfc2396.go
-//	rfc2396bis-01  section 5.2 pseudocode and merge    resolve_rfc2396bis01.go
-//	rfc3986        section 5.2 (5.2.1-5.2.4)           resolve_rfc3986.go
-//	rfc3987        RFC 3986's (section 6.5)            resolve_rfc3986.go
-//	rfc6874        RFC 3986's (RFC 6874 changes no      resolve_rfc3986.go
-//	               step of it)
-//	whatwg         RFC 3986's section 5.2.2, for a      whatwg.go
-//	               reference valid against the base
-//	               (the standard's own is its parser)
+//	url-1993       the "Partial form" section
+//	rfc1630        the "Partial (relative) form" section
+//	rfc1738        RFC 1808 section 4, which RFC 1738 defers to for relative URLs
+//	rfc1808        section 4
+//	url-syntax-05  section 5.2 steps 1-7
+//	rfc2396        section 5.2 steps 1-7
+//	rfc2732        RFC 2396's
+//	rfc2396bis-01  section 5.2 pseudocode and merge
+//	rfc3986        section 5.2 (5.2.1-5.2.4)
+//	rfc3987        RFC 3986's (section 6.5)
+//	rfc6874        RFC 3986's (RFC 6874 changes no step of it)
+//	whatwg         RFC 3986's section 5.2.2, for a reference valid against the base
 //
-// Known flaws of each algorithm are reproduced, not repaired (README).
-//
-// Resolution works on the spec's grammar alone: the scheme grammars that rfc3986 and
-// rfc3987 layer on Parse and Validate (docs/schemes.md) do not apply to the base, the
-// reference or the target, as the algorithms are defined on the generic syntax
-// ("http:g" resolves as RFC 3986 5.4.2 says; the target "http:///x" is returned).
-//
-// Errors: a base or reference the spec's grammar rejects gives its *Error; a base without
-// a scheme gives an *Error with Rule "base"; when the algorithm's output is not valid under
-// the spec, Resolve returns the Result and a *ResultError. A value that is no Spec
-// constant gives a plain error. With Unvalidated nothing is checked; a SameDocument result
-// has no target to check.
-//
-// "Valid under the spec" is Validate's verdict without the scheme grammars (above), with
-// one exception: under rfc1738, whose URLs have no fragment (RFC 1738 section 2.2: "#"
-// delimits a URL from a fragment identifier "that might follow it"), the target is the
-// URL that RFC 1808 section 4 forms, checked by RFC 1738's grammar, followed by the
-// reference's "#" and fragment, which RFC 1808 section 4 carries over and which is
-// checked by RFC 1808's fragment rule (section 2.2). Such a target is therefore valid
-// for Resolve and invalid for Validate(RFC1738, target) (docs/resolution.md).
+// They work on the generic syntax, without scheme grammars. A base or reference the
+// grammar rejects gives its *Error (Rule "base" for a base without a scheme); a target
+// it rejects, the Result and a *ResultError (rfc1738's fragment: docs/resolution.md).
 func Resolve(spec Spec, base, ref string, opts ...ResolveOption) (Result, error) {
 	var o resolveOptions
 	for _, opt := range opts {

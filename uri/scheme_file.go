@@ -43,13 +43,9 @@ var fileScheme = schemeDesc{
 var fileGrammarF = newSchemeGrammar(&schemeDesc{name: "file", document: "RFC 8089", section: "Appendix F",
 	grammar: withTop(fileBinding, "file_URI_F"), parts: fileParts}, -1)
 
-// CheckFileNonstandard checks s, a file URI, against the collected nonstandard rules of
-// RFC 8089 Appendix F (file-URI-F: user information, DOS and Windows drive letters with
-// ":" or "|", UNC strings in the path), which the RFC lists "for informational purposes"
-// and does not make normative, and returns its parts. A fragment is set aside, as for
-// every file URI. s is checked against Appendix F alone, not against RFC 3986's generic
-// syntax, which forbids the "|" of E.2.2; errors are reported under rfc3986 nonetheless,
-// the spec whose syntax RFC 8089 builds on.
+// CheckFileNonstandard checks s, a file URI, against RFC 8089 Appendix F's informative
+// nonstandard rules alone (file-URI-F: user information, drive letters with ":" or "|",
+// UNC paths) and returns its parts; a fragment is set aside. Errors are rfc3986's.
 func CheckFileNonstandard(s string) (scheme.File, error) {
 	sp := fileGrammarF.pool.Get().(*Parser)
 	defer fileGrammarF.pool.Put(sp)

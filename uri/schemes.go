@@ -377,12 +377,9 @@ func iriOffset(iri string, off int) int {
 }
 
 // SchemeParts checks the reference against the grammar of its scheme and the rules its
-// RFC adds in prose, and returns the parts that the grammar names. The error is
-// scheme.ErrNoGrammar when the reference has no scheme or its scheme has no grammar, and
-// an *Error (Scheme set) when the reference does not match the scheme's grammar or breaks
-// one of its rules. Under rfc3987, an IRI whose scheme's RFC allows IRIs is read as the
-// URI it maps to, so the parts hold percent-encoded text where the IRI has other
-// characters.
+// RFC adds in prose, and returns the parts that the grammar names: scheme.ErrNoGrammar
+// when its scheme has none, an *Error (Scheme set) when it does not match. An IRI whose
+// scheme's RFC allows IRIs is read as the URI it maps to (percent-encoded parts).
 func (r Reference) SchemeParts() (scheme.Parts, error) {
 	name, ok := r.Get(Scheme)
 	if !ok {

@@ -11,10 +11,8 @@ import (
 // in JSON ("rfc3986"); ParseSpec turns an ID back into a Spec.
 type Spec uint8
 
-// The specification versions in date order (RFC 3986 and RFC 3987 share January 2005:
-// RFC 3987 builds on RFC 3986, so it comes second). Their order is part of the API,
-// their numeric values are not: a spec found later is inserted at its date. Store and
-// exchange a Spec by its ID (String, ParseSpec).
+// The specification versions in date order (RFC 3987 after RFC 3986, on which it
+// builds). Their order is part of the API, their values are not: store a Spec by its ID.
 const (
 	URL1993      Spec = iota + 1 // IETF URL WG Internet-Draft, 1993
 	RFC1630                      // RFC 1630, June 1994
@@ -144,8 +142,8 @@ func (s Spec) TopRule() string {
 	return g.ruleName(g.binding.top)
 }
 
-// Lineage is where a specification stands among the others, as the documents' own
-// headers say. Documents are named "RFC 3986" or by their draft name.
+// Lineage is where a specification stands among the others, as the documents' headers
+// say; documents are named "RFC 3986" or by their draft name.
 type Lineage struct {
 	Document    string   `json:"document"`
 	Status      string   `json:"status"`
@@ -157,9 +155,8 @@ type Lineage struct {
 	Became string `json:"became,omitempty"`
 }
 
-// Lineage returns the spec's document, status and its updates and obsoletes relations.
-// UpdatedBy and ObsoletedBy are read from the other documents' headers, plus RFC 9844,
-// which obsoletes RFC 6874 and has no spec ID here.
+// Lineage returns the spec's document, status, updates and obsoletes relations, as the
+// documents' headers give them (RFC 9844, which obsoletes RFC 6874, included).
 func (s Spec) Lineage() Lineage {
 	in := s.desc()
 	l := Lineage{Document: in.name, Status: in.status,

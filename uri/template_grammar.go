@@ -46,11 +46,9 @@ func newTemplateParser() *Parser {
 }
 
 // CheckURITemplate reports whether s is an RFC 6570 URI-Template (section 2; the JSON
-// Schema format "uri-template"): nil, or an *Error that says where and in which rule s
-// stops being one (its Spec is zero: the template grammar is no spec version, and its
-// message begins with "rfc6570"). It allocates nothing for a valid s. A template that
-// uses a reserved operator of section 2.2 ("{=var}") is valid: the grammar derives it;
-// only its expansion fails. Package uri/template parses and expands templates.
+// Schema format "uri-template"): nil, or an *Error whose Spec is zero and whose message
+// begins with "rfc6570". "{=var}" (a reserved operator, 2.2) is valid; package
+// uri/template parses and expands templates.
 func CheckURITemplate(s string) error {
 	p := templatePool.Get().(*Parser)
 	defer templatePool.Put(p)
