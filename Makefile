@@ -110,7 +110,7 @@ conformance-sample:
 # go.dev/issue/75804, fixed in Go 1.27). A real finding always prints "Failing input
 # written to". So a failure whose only message is that deadline, with no input written,
 # runs the target once more; a second such failure, or any other failure, stops make.
-FUZZPKGS := ./uri ./uri/template ./cmd/urispec ./internal/whatwgurl ./internal/uts46
+FUZZPKGS := ./uri ./uri/template ./uri/hazard ./cmd/urispec ./internal/whatwgurl ./internal/uts46
 FUZZMINIMIZE ?= 20x
 fuzz:
 	@log=$$(mktemp) && trap 'rm -f "$$log"' EXIT && \
