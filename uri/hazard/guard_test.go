@@ -30,24 +30,26 @@ func TestGuard(t *testing.T) {
 		{"http://example.com:8080/", []Reader{NetURLReader(), WHATWGReader()}, true, nil, nil},
 		{"http://example.com\t/", []Reader{NetURLReader(), WHATWGReader()}, false, nil, []string{"net/url"}},
 	} {
-		a, err := Guard(c.in, c.readers...)
-		if err != nil {
-			t.Errorf("%q: %v", c.in, err)
-			continue
-		}
-		var parts, rejected []string
-		for _, d := range a.Differences {
-			parts = append(parts, d.Part)
-			if len(d.Values) < 2 {
-				t.Errorf("%q: %v has one value", c.in, d)
+		t.Run(c.in, func(t *testing.T) {
+			a, err := Guard(c.in, c.readers...)
+			if err != nil {
+				t.Errorf("%q: %v", c.in, err)
+				return
 			}
-		}
-		for _, r := range a.Rejections {
-			rejected = append(rejected, r.Reader)
-		}
-		if a.Agree != c.agree || !slices.Equal(parts, c.parts) || !slices.Equal(rejected, c.rejected) {
-			t.Errorf("%q: agree %v, differ on %v, rejected by %v; want %v, %v, %v", c.in, a.Agree, parts, rejected, c.agree, c.parts, c.rejected)
-		}
+			var parts, rejected []string
+			for _, d := range a.Differences {
+				parts = append(parts, d.Part)
+				if len(d.Values) < 2 {
+					t.Errorf("%q: %v has one value", c.in, d)
+				}
+			}
+			for _, r := range a.Rejections {
+				rejected = append(rejected, r.Reader)
+			}
+			if a.Agree != c.agree || !slices.Equal(parts, c.parts) || !slices.Equal(rejected, c.rejected) {
+				t.Errorf("%q: agree %v, differ on %v, rejected by %v; want %v, %v, %v", c.in, a.Agree, parts, rejected, c.agree, c.parts, c.rejected)
+			}
+		})
 	}
 	_, err := Guard("%%")
 	var ge *GuardError
@@ -68,13 +70,15 @@ func TestGuardRelative(t *testing.T) {
 		`/\evil.example/`:    false,
 		"https:evil.example": false, // no host to RFC 3986 and net/url; a path on the base's host to a browser (same scheme)
 	} {
-		a, err := GuardRelative(base, in, SpecReader(uri.RFC3986), NetURLReader(), WHATWGReader())
-		if err != nil {
-			t.Errorf("%q: %v", in, err)
-			continue
-		}
-		if a.Agree != agree {
-			t.Errorf("%q: agree %v, want %v: %v %v", in, a.Agree, agree, a.Differences, a.Rejections)
-		}
+		t.Run(in, func(t *testing.T) {
+			a, err := GuardRelative(base, in, SpecReader(uri.RFC3986), NetURLReader(), WHATWGReader())
+			if err != nil {
+				t.Errorf("%q: %v", in, err)
+				return
+			}
+			if a.Agree != agree {
+				t.Errorf("%q: agree %v, want %v: %v %v", in, a.Agree, agree, a.Differences, a.Rejections)
+			}
+		})
 	}
 }

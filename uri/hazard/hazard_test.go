@@ -290,41 +290,43 @@ var hazardCases = []hazardCase{
 
 func TestHazards(t *testing.T) {
 	for _, c := range hazardCases {
-		// The generic syntax: "mailto:user:secret@host" is no mailtoURI (RFC 6068).
-		r, err := parsePlain(c.spec, c.in)
-		if err != nil {
-			t.Errorf("%v %q: %v", c.spec, c.in, err)
-			continue
-		}
-		hz := Find(r)
-		codes := make([]Code, len(hz))
-		for i, h := range hz {
-			codes[i] = h.Code
-			if h.Offset < 0 || h.Length < 0 || h.Offset+h.Length > len(c.in) {
-				t.Errorf("%v %q: %v: span %d+%d outside the input", c.spec, c.in, h.Code, h.Offset, h.Length)
+		t.Run(c.spec.String()+" "+c.in, func(t *testing.T) {
+			// The generic syntax: "mailto:user:secret@host" is no mailtoURI (RFC 6068).
+			r, err := parsePlain(c.spec, c.in)
+			if err != nil {
+				t.Errorf("%v %q: %v", c.spec, c.in, err)
+				return
 			}
-			if h.Section == "" || h.Message == "" {
-				t.Errorf("%v %q: %v without section or message", c.spec, c.in, h.Code)
-			}
-		}
-		for _, w := range c.want {
-			if !slices.Contains(codes, w) {
-				t.Errorf("%v %q: hazards %v, want %v", c.spec, c.in, codes, w)
-			}
-		}
-		for _, n := range c.not {
-			if slices.Contains(codes, n) {
-				t.Errorf("%v %q: hazards %v, must not have %v", c.spec, c.in, hz, n)
-			}
-		}
-		if len(c.want) > 0 && c.span != "" {
-			i := slices.IndexFunc(hz, func(h Hazard) bool { return h.Code == c.want[0] })
-			if i >= 0 {
-				if got := c.in[hz[i].Offset : hz[i].Offset+hz[i].Length]; got != c.span {
-					t.Errorf("%v %q: %v spans %q, want %q", c.spec, c.in, c.want[0], got, c.span)
+			hz := Find(r)
+			codes := make([]Code, len(hz))
+			for i, h := range hz {
+				codes[i] = h.Code
+				if h.Offset < 0 || h.Length < 0 || h.Offset+h.Length > len(c.in) {
+					t.Errorf("%v %q: %v: span %d+%d outside the input", c.spec, c.in, h.Code, h.Offset, h.Length)
+				}
+				if h.Section == "" || h.Message == "" {
+					t.Errorf("%v %q: %v without section or message", c.spec, c.in, h.Code)
 				}
 			}
-		}
+			for _, w := range c.want {
+				if !slices.Contains(codes, w) {
+					t.Errorf("%v %q: hazards %v, want %v", c.spec, c.in, codes, w)
+				}
+			}
+			for _, n := range c.not {
+				if slices.Contains(codes, n) {
+					t.Errorf("%v %q: hazards %v, must not have %v", c.spec, c.in, hz, n)
+				}
+			}
+			if len(c.want) > 0 && c.span != "" {
+				i := slices.IndexFunc(hz, func(h Hazard) bool { return h.Code == c.want[0] })
+				if i >= 0 {
+					if got := c.in[hz[i].Offset : hz[i].Offset+hz[i].Length]; got != c.span {
+						t.Errorf("%v %q: %v spans %q, want %q", c.spec, c.in, c.want[0], got, c.span)
+					}
+				}
+			}
+		})
 	}
 }
 
@@ -338,15 +340,17 @@ func TestPlainURLsHaveNoHazards(t *testing.T) {
 		"https://example.com:8443/path/to%20file.html?x=%2F#top", "g", "../g", "//example.com/x", "",
 		"http://93.184.215.14:8080/", "https://en.wikipedia.org/wiki/URL#Syntax",
 	} {
-		for _, s := range uri.Specs() {
-			r, err := uri.Parse(s, in)
-			if err != nil {
-				continue
+		t.Run(in, func(t *testing.T) {
+			for _, s := range uri.Specs() {
+				r, err := uri.Parse(s, in)
+				if err != nil {
+					continue
+				}
+				if hz := append(Find(r), Differentials(r)...); len(hz) > 0 {
+					t.Errorf("%v %q: %v", s, in, hz)
+				}
 			}
-			if hz := append(Find(r), Differentials(r)...); len(hz) > 0 {
-				t.Errorf("%v %q: %v", s, in, hz)
-			}
-		}
+		})
 	}
 }
 
@@ -362,16 +366,18 @@ func TestDefaultReadersAreDeployed(t *testing.T) {
 		{"http://user@example.com/", uri.URL1993},
 		{"http://example.com?foo=bar", uri.RFC1808},
 	} {
-		r, err := uri.Parse(uri.RFC3986, c.in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if hz := Differentials(r); hz != nil {
-			t.Errorf("%q: %v", c.in, hz)
-		}
-		if hz := Differentials(r, SpecReader(c.historical)); len(hz) == 0 {
-			t.Errorf("%q: %v reads it as rfc3986 does; the case tests nothing", c.in, c.historical)
-		}
+		t.Run(c.in, func(t *testing.T) {
+			r, err := uri.Parse(uri.RFC3986, c.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if hz := Differentials(r); hz != nil {
+				t.Errorf("%q: %v", c.in, hz)
+			}
+			if hz := Differentials(r, SpecReader(c.historical)); len(hz) == 0 {
+				t.Errorf("%q: %v reads it as rfc3986 does; the case tests nothing", c.in, c.historical)
+			}
+		})
 	}
 	var names []string
 	for _, rd := range DefaultReaders(uri.RFC3987) {
@@ -410,9 +416,11 @@ func TestSections(t *testing.T) {
 		{BidiFormatting, uri.RFC3987, "RFC 3987, section 4.1"},
 		{DifferentialHost, uri.RFC2732, "RFC 2396, section 3.2.2"},
 	} {
-		if got := c.code.Section(c.spec); got != c.want {
-			t.Errorf("%v under %v: %q, want %q", c.code, c.spec, got, c.want)
-		}
+		t.Run(string(c.code)+" "+c.spec.String(), func(t *testing.T) {
+			if got := c.code.Section(c.spec); got != c.want {
+				t.Errorf("%v under %v: %q, want %q", c.code, c.spec, got, c.want)
+			}
+		})
 	}
 	for _, code := range Codes() {
 		for _, s := range uri.Specs() {
@@ -442,10 +450,12 @@ func TestBidiFormatting(t *testing.T) {
 		{"%E2%82%AC", 0, 0, false},                        // the euro sign
 		{"\u05e9\u05dc\u05d5\u05dd.example", 0, 0, false}, // Hebrew letters are not formatting characters
 	} {
-		at, r, ok := bidiFormattingIn(c.host)
-		if ok != c.ok || ok && (at != c.at || r != c.r) {
-			t.Errorf("%q: %d %U %v, want %d %U %v", c.host, at, r, ok, c.at, c.r, c.ok)
-		}
+		t.Run(c.host, func(t *testing.T) {
+			at, r, ok := bidiFormattingIn(c.host)
+			if ok != c.ok || ok && (at != c.at || r != c.r) {
+				t.Errorf("%q: %d %U %v, want %d %U %v", c.host, at, r, ok, c.at, c.r, c.ok)
+			}
+		})
 	}
 }
 
@@ -467,10 +477,12 @@ func TestMixedScripts(t *testing.T) {
 		{"abc\u4e2d\u6587.cn", "", false},                                // Latin and Han
 		{"\ud55c\uad6d1-2.kr", "", false},                                // Hangul with digits
 	} {
-		label, scripts, ok := mixedScriptLabel(c.host)
-		if ok != c.ok || label != c.label {
-			t.Errorf("%q: %q %v %v, want %q %v", c.host, label, scripts, ok, c.label, c.ok)
-		}
+		t.Run(c.host, func(t *testing.T) {
+			label, scripts, ok := mixedScriptLabel(c.host)
+			if ok != c.ok || label != c.label {
+				t.Errorf("%q: %q %v %v, want %q %v", c.host, label, scripts, ok, c.label, c.ok)
+			}
+		})
 	}
 }
 
@@ -530,16 +542,18 @@ func TestDifferentials(t *testing.T) {
 		{"http:foo", func(rd *Reading) { rd.Host, rd.Path, rd.HasQuery = "foo", "/", false }, []Code{DifferentialHost}},
 		{"file:///x", func(rd *Reading) { rd.Host, rd.Path, rd.HasQuery = "localhost", "/x", false }, nil},
 	} {
-		r, err := parsePlain(uri.RFC3986, c.in) // "http:foo" is no http-URI (RFC 9110)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rd := base
-		c.edit(&rd)
-		got := codesOf(Differentials(r, fakeReader{"other", rd}))
-		if !slices.Equal(got, c.want) {
-			t.Errorf("%q against %+v: %v, want %v", c.in, rd, got, c.want)
-		}
+		t.Run(c.in, func(t *testing.T) {
+			r, err := parsePlain(uri.RFC3986, c.in) // "http:foo" is no http-URI (RFC 9110)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rd := base
+			c.edit(&rd)
+			got := codesOf(Differentials(r, fakeReader{"other", rd}))
+			if !slices.Equal(got, c.want) {
+				t.Errorf("%q against %+v: %v, want %v", c.in, rd, got, c.want)
+			}
+		})
 	}
 }
 

@@ -39,29 +39,31 @@ func TestLenient(t *testing.T) {
 		{"https://matrix.to/#/#room", []Reader{WHATWGReader(), NetURLReader()}, 0, "", ""},
 		{"http://example.com/%s", []Reader{NetURLReader()}, 0, "", ""},
 	} {
-		err := uri.Validate(uri.RFC3986, c.in)
-		var e *uri.Error
-		if !errors.As(err, &e) {
-			t.Fatalf("%q: rfc3986 gives %v", c.in, err)
-		}
-		hz := Lenient(e, c.readers...)
-		if len(hz) != c.want {
-			t.Errorf("%q: %d hazards, want %d: %v", c.in, len(hz), c.want, hz)
-			continue
-		}
-		if c.want == 0 {
-			continue
-		}
-		h := hz[0]
-		if h.Code != LenientReading || h.Section == "" {
-			t.Errorf("%q: %v", c.in, h)
-		}
-		if got := c.in[h.Offset : h.Offset+h.Length]; got != c.span {
-			t.Errorf("%q: span %q, want %q", c.in, got, c.span)
-		}
-		if !strings.Contains(h.Message, c.message) {
-			t.Errorf("%q: message %q lacks %q", c.in, h.Message, c.message)
-		}
+		t.Run(c.in, func(t *testing.T) {
+			err := uri.Validate(uri.RFC3986, c.in)
+			var e *uri.Error
+			if !errors.As(err, &e) {
+				t.Fatalf("%q: rfc3986 gives %v", c.in, err)
+			}
+			hz := Lenient(e, c.readers...)
+			if len(hz) != c.want {
+				t.Errorf("%q: %d hazards, want %d: %v", c.in, len(hz), c.want, hz)
+				return
+			}
+			if c.want == 0 {
+				return
+			}
+			h := hz[0]
+			if h.Code != LenientReading || h.Section == "" {
+				t.Errorf("%q: %v", c.in, h)
+			}
+			if got := c.in[h.Offset : h.Offset+h.Length]; got != c.span {
+				t.Errorf("%q: span %q, want %q", c.in, got, c.span)
+			}
+			if !strings.Contains(h.Message, c.message) {
+				t.Errorf("%q: message %q lacks %q", c.in, h.Message, c.message)
+			}
+		})
 	}
 }
 
@@ -77,18 +79,20 @@ func TestLenientNamesTheParser(t *testing.T) {
 		{uri.WHATWG, "http://0x7f.1/", "but the WHATWG URL parser accepts it", "but whatwg accepts"},
 		{uri.RFC3986, `http://0x7f.1\@good.example/`, "but whatwg accepts it", "WHATWG URL parser"},
 	} {
-		var e *uri.Error
-		if !errors.As(uri.Validate(c.spec, c.in), &e) {
-			t.Fatalf("%v accepts %q", c.spec, c.in)
-		}
-		var msgs []string
-		for _, h := range Lenient(e, WHATWGReader()) {
-			msgs = append(msgs, h.Message)
-		}
-		all := strings.Join(msgs, "\n")
-		if !strings.Contains(all, c.want) || strings.Contains(all, c.lack) {
-			t.Errorf("%v %q: messages %q: want %q, not %q", c.spec, c.in, all, c.want, c.lack)
-		}
+		t.Run(c.spec.String()+" "+c.in, func(t *testing.T) {
+			var e *uri.Error
+			if !errors.As(uri.Validate(c.spec, c.in), &e) {
+				t.Fatalf("%v accepts %q", c.spec, c.in)
+			}
+			var msgs []string
+			for _, h := range Lenient(e, WHATWGReader()) {
+				msgs = append(msgs, h.Message)
+			}
+			all := strings.Join(msgs, "\n")
+			if !strings.Contains(all, c.want) || strings.Contains(all, c.lack) {
+				t.Errorf("%v %q: messages %q: want %q, not %q", c.spec, c.in, all, c.want, c.lack)
+			}
+		})
 	}
 }
 
@@ -123,18 +127,20 @@ func TestLenientDeployed(t *testing.T) {
 		{uri.WHATWG, "http://127.0.0.1./", []Code{InternalHost}},
 		{uri.WHATWG, "http://%31%32%37.0.0.1/", []Code{InternalHost}},
 	} {
-		p, _ := uri.NewParser(c.spec)
-		_, err := p.Parse(c.in)
-		var e *uri.Error
-		if !errors.As(err, &e) {
-			t.Errorf("%v %q: %v; want a rejection", c.spec, c.in, err)
-			continue
-		}
-		hz := Lenient(e, readers...)
-		for _, code := range c.want {
-			if !slices.ContainsFunc(hz, func(h Hazard) bool { return h.Code == code }) {
-				t.Errorf("%v %q: no %s in %v", c.spec, c.in, code, hz)
+		t.Run(c.spec.String()+" "+c.in, func(t *testing.T) {
+			p, _ := uri.NewParser(c.spec)
+			_, err := p.Parse(c.in)
+			var e *uri.Error
+			if !errors.As(err, &e) {
+				t.Errorf("%v %q: %v; want a rejection", c.spec, c.in, err)
+				return
 			}
-		}
+			hz := Lenient(e, readers...)
+			for _, code := range c.want {
+				if !slices.ContainsFunc(hz, func(h Hazard) bool { return h.Code == code }) {
+					t.Errorf("%v %q: no %s in %v", c.spec, c.in, code, hz)
+				}
+			}
+		})
 	}
 }
