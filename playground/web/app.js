@@ -16,6 +16,16 @@ const tabs = ["ref", "formats", "template"];
 let tab = "ref"; // the tab shown
 const worker = new Worker("worker.js");
 document.body.dataset.workerCreatedMs = performance.now().toFixed(0);
+// load has the page fetch and compile a module while its worker starts (the two in
+// parallel), and hands the compiled module over. A host that sends the module without the
+// application/wasm type gets it compiled from its bytes.
+function load(url, w) {
+	return WebAssembly.compileStreaming(fetch(url))
+		.catch(() => fetch(url).then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)))
+		.then((module) => w.postMessage({ module }))
+		.catch((err) => fatal(String(err)));
+}
+load("urispec.wasm", worker).then(() => (document.body.dataset.moduleCompiledMs = performance.now().toFixed(0)));
 let opened = ""; // the spec whose detail is shown
 let sent = 0; // the id of the latest request
 let last = null; // the latest answer
@@ -94,6 +104,10 @@ function request() {
 		generic: form.generic.checked,
 		open: opened,
 		ladder: form.ladder.value,
+		// The first request asks for the verdicts alone, which come sooner (the engine
+		// compiles the code of the rest later); its answer fills the ladder's versions and
+		// asks again for all.
+		verdicts_only: form.ladder.options.length === 0,
 	};
 }
 
@@ -151,23 +165,33 @@ function onInput() {
 	ask();
 }
 
+function fatal(err) {
+	$("status").textContent = "urispec could not start: " + err;
+	console.error(err);
+}
+
+let workerTransfer = 0; // the bytes the worker's own fetches moved
+
+// transfer is the bytes moved so far for the page, its resources and the worker's.
+function transfer() {
+	const entries = [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")];
+	return entries.reduce((n, e) => n + e.transferSize, workerTransfer);
+}
+
 worker.onmessage = (e) => {
 	const m = e.data;
 	const arrived = performance.now();
-	if (m.fatal) {
-		$("status").textContent = "urispec could not start: " + m.fatal;
-		console.error(m.fatal);
-		return;
-	}
+	if (m.fatal) return fatal(m.fatal);
 	if (m.ready) {
 		$("status").textContent = "urispec is ready.";
 		const d = document.body.dataset;
 		const since = (t) => (t - performance.timeOrigin).toFixed(0); // the worker's times are absolute
-		[d.workerCompiledMs, d.workerStartedMs, d.workerTransfer] = [since(m.compiled), since(m.started), m.transfer];
+		[d.workerBegunMs, d.moduleReceivedMs, d.workerStartedMs] = [since(m.begun), since(m.received), since(m.started)];
+		workerTransfer = m.transfer;
 		return;
 	}
 	if (m.id !== sent) return; // an older request's answer
-	m.answer = JSON.parse(m.answer);
+	if (typeof m.answer === "string") m.answer = JSON.parse(m.answer);
 	if (m.answer.fatal) {
 		console.error(m.answer.fatal);
 		return;
@@ -185,6 +209,8 @@ worker.onmessage = (e) => {
 		if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch((err) => console.warn(String(err)));
 		document.body.dataset.firstVerdictMs = now.toFixed(0); // since navigation began
 		document.body.dataset.firstArrivedMs = arrived.toFixed(0);
+		document.body.dataset.firstCheckMs = m.ms.toFixed(2);
+		document.body.dataset.firstTransfer = transfer();
 	}
 	if (typedAt) document.body.dataset.renderMs = (now - typedAt).toFixed(2); // input to drawn
 	document.body.dataset.rendered = String(m.id);
@@ -199,6 +225,7 @@ function render(a) {
 		ask(); // the first request had no version to normalize under
 	}
 	renderVerdicts(a);
+	if (a.verdicts_only) return; // the rest comes with the answer to the request just sent
 	renderDetail(a);
 	renderBrowser(a);
 	renderResolution(a);
