@@ -125,6 +125,7 @@ function state() {
 	if (form.generic.checked) p.set("generic", "1");
 	if (opened) p.set("open", opened);
 	if (form.ladder.value) p.set("ladder", form.ladder.value);
+	if ($("differences").open) p.set("diff", "1");
 	return "#" + p.toString();
 }
 
@@ -137,6 +138,7 @@ function readState() {
 	form.base.value = p.get("base") || "";
 	form.generic.checked = p.get("generic") === "1";
 	opened = p.get("open") || "";
+	$("differences").open = p.get("diff") === "1";
 	if (p.has("ladder")) form.ladder.dataset.want = p.get("ladder");
 }
 
@@ -230,6 +232,68 @@ function render(a) {
 	renderBrowser(a);
 	renderResolution(a);
 	renderLadder(a);
+	classify(a);
+}
+
+// The classes of urispec diff come from a second module (playground/specdiff) in a worker
+// of its own, loaded when the reader first opens them: its automata would make the first
+// verdict cost too many bytes.
+let diffWorker = null;
+let diffSent = 0;
+
+// disagreements are the pairs whose verdicts differ among those explain compares: each
+// version and the one after it in date order, and rfc3986 and whatwg.
+function disagreements(a) {
+	const pairs = a.specs.slice(1).map((s, i) => [a.specs[i], s]);
+	const [r, w] = ["rfc3986", "whatwg"].map((id) => a.specs.find((s) => s.spec === id));
+	if (a.specs.indexOf(w) !== a.specs.indexOf(r) + 1) pairs.push([r, w]);
+	return pairs
+		.filter(([x, y]) => x.valid !== y.valid)
+		.map(([x, y]) => ({ older: x.spec, newer: y.spec, accepted_by: x.valid ? x.spec : y.spec }));
+}
+
+function classify(a) {
+	const box = $("classes");
+	if (!$("differences").open) return;
+	const pairs = disagreements(a);
+	if (pairs.length === 0) {
+		box.replaceChildren(el("li", "", "The versions compared agree on this string."));
+		box.dataset.classified = String(++diffSent);
+		return;
+	}
+	if (!diffWorker) {
+		diffWorker = new Worker("worker.js");
+		diffWorker.onmessage = (e) => {
+			const m = e.data;
+			if (m.fatal) return fatal(m.fatal);
+			if (m.ready || m.id !== diffSent) return;
+			renderClasses(JSON.parse(m.answer));
+			box.dataset.classified = String(m.id);
+		};
+		load("specdiff.wasm", diffWorker);
+	}
+	if (!box.children.length) box.replaceChildren(el("li", "hint", "Finding the classes…"));
+	delete box.dataset.classified; // until the answer to this request is drawn
+	diffWorker.postMessage({ id: ++diffSent, body: { input: request().input, pairs } });
+}
+
+function renderClasses(list) {
+	const rule = (r) => r.rule + (r.section ? ` (${r.section})` : "");
+	$("classes").replaceChildren(
+		...list.map((d) => {
+			const li = el("li", "", el("strong", "", `${d.older} and ${d.newer}: `));
+			li.dataset.pair = d.older + " " + d.newer;
+			const c = d.class;
+			if (!c) {
+				li.append(`${d.accepted_by} accepts it and ${d.rejected_by} does not, but the grammars' automata do not separate it (a scheme grammar, a check or a base decides).`);
+				return li;
+			}
+			li.dataset.class = [c.goes_on.rule, c.stops.rule, c.at].join(" | ");
+			const where = c.end_of_input ? "accepts at the end" : `goes on at ${c.at}`;
+			li.append(`${d.accepted_by} ${rule(c.goes_on)} ${where} where ${d.rejected_by} ${rule(c.stops)} stops; the class's shortest string: `, el("code", "", shown(c.witness)));
+			return li;
+		}),
+	);
 }
 
 function renderVerdicts(a) {
@@ -482,6 +546,12 @@ $("tabs").addEventListener("keydown", (e) => {
 });
 for (const c of [form.input, form.base, form.template, form.vars]) c.addEventListener("input", onInput);
 for (const c of [form.generic, form.ladder]) c.addEventListener("change", onInput);
+$("differences").addEventListener("toggle", () => {
+	if (last && last.specs && !last.verdicts_only) classify(last);
+	const s = state();
+	$("permalink").href = s;
+	history.replaceState(null, "", s);
+});
 window.addEventListener("hashchange", () => {
 	if (location.hash !== state()) {
 		readState();

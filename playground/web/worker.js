@@ -1,8 +1,8 @@
-// The playground's worker: it runs urispec compiled to WebAssembly (playground/wasm) so
-// that the page never blocks while it checks. The page fetches and compiles the module
-// while this worker starts, and hands it over; the worker instantiates it and answers the
-// latest request only: a request that arrives while another is checked replaces any that
-// waits.
+// The playground's worker: it runs urispec compiled to WebAssembly (playground/wasm, or
+// in a second worker playground/specdiff) so that the page never blocks while it checks.
+// The page fetches and compiles the module while this worker starts, and hands it over;
+// the worker instantiates it and answers the latest request only: a request that arrives
+// while another is checked replaces any that waits.
 "use strict";
 const begun = performance.timeOrigin + performance.now();
 importScripts("wasm_exec.js");
@@ -13,8 +13,10 @@ let scheduled = false;
 
 // answer is urispec's answer to a request: the page's first asks for the verdicts alone,
 // which urispecVerdicts gives as an object without encoding/json (docs/playground.md);
-// every other is JSON, which the page parses.
+// every other is JSON, which the page parses. A request with pairs asks the specdiff
+// module for their classes.
 function answer(b) {
+	if (b.pairs) return self.urispecClassify(b.input, JSON.stringify(b.pairs));
 	if (b.verdicts_only) return { verdicts_only: true, specs: self.urispecVerdicts(b.input, b.base, b.generic, b.open) };
 	return self.urispecAnalyze(JSON.stringify(b));
 }
