@@ -145,6 +145,7 @@ SITE ?= playground/dist
 site:
 	rm -rf $(SITE) && mkdir -p $(SITE)
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(SITE)/urispec.wasm ./playground/wasm
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(SITE)/specdiff.wasm ./playground/specdiff
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" playground/web/index.html playground/web/app.js \
 		playground/web/worker.js playground/web/sw.js playground/web/style.css playground/web/favicon.svg $(SITE)/
 	cd internal/precompress && $(GO) run . $(abspath $(SITE))/*.*

@@ -69,7 +69,7 @@ func browser(t *testing.T) *tab {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building internal/browser: %v\n%s", err, out)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute) // against a hung browser on a busy machine
 	cmd := exec.CommandContext(ctx, bin, "-chromium", path, "-profile", t.TempDir())
 	var stderr strings.Builder
 	cmd.Stderr = &stderr

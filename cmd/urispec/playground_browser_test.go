@@ -29,11 +29,13 @@ func buildPlayground(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	wasm := filepath.Join(dir, "urispec.wasm")
-	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, "./playground/wasm")
-	build.Dir = testcorpus.Root(t)
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building playground/wasm: %v\n%s", err, out)
+	for pkg, out := range map[string]string{"./playground/wasm": wasm, "./playground/specdiff": filepath.Join(dir, "specdiff.wasm")} {
+		build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, pkg)
+		build.Dir = testcorpus.Root(t)
+		build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		if out, err := build.CombinedOutput(); err != nil {
+			t.Fatalf("building %s: %v\n%s", pkg, err, out)
+		}
 	}
 	goroot, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
@@ -276,6 +278,23 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		t.Errorf("resolution table: %v rows, want %d", n, len(before))
 	}
 
+	// Where versions disagree, the classes of urispec diff (the second module) are the
+	// ones explain -json names.
+	load(url.Values{"input": {"x"}, "diff": {"1"}}.Encode())
+	for _, s := range []string{"http://a b/", "http://[fe80::1%25eth0]/", "http://例え.jp/", "mailto:@@@"} {
+		set("input", s)
+		b.do(map[string]any{"op": "eval", "await": true, "expr": `new Promise(done => {
+			const box = document.getElementById('classes');
+			if (box.dataset.classified) return done(true);
+			new MutationObserver((_, o) => { if (box.dataset.classified) { o.disconnect(); done(true); } })
+				.observe(box, {attributes: true});
+		})`})
+		got := b.eval(`Array.from(document.querySelectorAll('#classes li')).map(li => li.dataset.pair + ': ' + (li.dataset.class || 'not separated')).join('\n')`)
+		if want := playgroundClasses(t, s); got != want {
+			t.Errorf("%q: the page names the classes\n%v\nexplain -json\n%v", s, got, want)
+		}
+	}
+
 	// Labelled controls, and the keyboard alone: Tab to the input, type, Tab to a spec's
 	// button, Enter opens its detail.
 	if unlabelled := b.eval(`Array.from(document.querySelectorAll('input, select, button')).filter(e => !(e.labels && e.labels.length) && !e.textContent.trim()).map(e => e.outerHTML)`).([]any); len(unlabelled) > 0 {
@@ -396,6 +415,37 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	}
 }
 
+// playgroundClasses is what explain -json names of s where two specs disagree: for each
+// pair, "OLDER NEWER: GOES-ON | STOPS | AT" or "not separated", a line each.
+func playgroundClasses(t *testing.T, s string) string {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	if status := run([]string{"explain", "-json", "--", s}, strings.NewReader(""), &stdout, &stderr); status != 0 {
+		t.Fatalf("explain -json %q: exit %d: %s", s, status, stderr.String())
+	}
+	type rule struct{ Rule string }
+	var lines []string
+	for _, r := range decodeLines[struct {
+		Specdiff []struct {
+			Older, Newer string
+			Class        *struct {
+				GoesOn rule `json:"goes_on"`
+				Stops  rule
+				At     string
+			}
+		}
+	}](t, stdout.String()) {
+		for _, d := range r.Specdiff {
+			line := d.Older + " " + d.Newer + ": not separated"
+			if c := d.Class; c != nil {
+				line = d.Older + " " + d.Newer + ": " + strings.Join([]string{c.GoesOn.Rule, c.Stops.Rule, c.At}, " | ")
+			}
+			lines = append(lines, line)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
 // playgroundOffline checks that the page, once loaded, opens and checks with its server
 // gone (sw.js): after it, nothing is served.
 func playgroundOffline(t *testing.T, b *tab, srv *httptest.Server, wait func()) {
@@ -408,8 +458,8 @@ func playgroundOffline(t *testing.T, b *tab, srv *httptest.Server, wait func()) 
 	// Wait for the service worker to have stored every file.
 	n := b.do(map[string]any{"op": "eval", "await": true, "expr": `navigator.serviceWorker.ready
 		.then(() => caches.open('urispec-playground')).then(c => c.keys()).then(k => k.length)`}).Value
-	if n != float64(8) {
-		t.Fatalf("the service worker keeps %v files, want 8", n)
+	if n != float64(9) {
+		t.Fatalf("the service worker keeps %v files, want 9", n)
 	}
 	srv.Close()
 	b.open("about:blank")

@@ -24,8 +24,11 @@ type request struct {
 	Template *string `json:"template,omitempty"`
 	Vars     string  `json:"vars,omitempty"`
 
-	// FormatsOnly asks for the formats alone (the page's formats tab).
-	FormatsOnly bool `json:"formats_only,omitempty"`
+	// FormatsOnly asks for the formats alone (the page's formats tab); VerdictsOnly for
+	// each spec's verdict alone, without components, hazards, resolution, formats or
+	// ladder (the page's first request, which it draws before the rest).
+	FormatsOnly  bool `json:"formats_only,omitempty"`
+	VerdictsOnly bool `json:"verdicts_only,omitempty"`
 
 	Input   string `json:"input"`
 	Base    string `json:"base"`
@@ -141,6 +144,8 @@ func analyze(req request) any {
 		r, err := p.Parse(req.Input)
 		var ue *uri.Error
 		switch {
+		case err == nil && req.VerdictsOnly:
+			res.Valid = true
 		case err == nil:
 			res.Valid, res.HostKind = true, r.HostKind().String()
 			res.Components, res.Spans = map[string]string{}, map[string][2]int{}
@@ -167,7 +172,7 @@ func analyze(req request) any {
 		default:
 			res.Error = &specError{Message: err.Error()}
 		}
-		if req.Base != "" {
+		if req.Base != "" && !req.VerdictsOnly {
 			rr, err := uri.Resolve(s, req.Base, req.Input)
 			var re *uri.ResultError
 			switch {
@@ -180,6 +185,9 @@ func analyze(req request) any {
 			}
 		}
 		a.Specs = append(a.Specs, res)
+	}
+	if req.VerdictsOnly {
+		return a
 	}
 	if !req.FormatsOnly {
 		a.WHATWG = whatwgReading(req.Input, req.Base)

@@ -16,6 +16,16 @@ const tabs = ["ref", "formats", "template"];
 let tab = "ref"; // the tab shown
 const worker = new Worker("worker.js");
 document.body.dataset.workerCreatedMs = performance.now().toFixed(0);
+// load has the page fetch and compile a module while its worker starts (the two in
+// parallel), and hands the compiled module over. A host that sends the module without the
+// application/wasm type gets it compiled from its bytes.
+function load(url, w) {
+	return WebAssembly.compileStreaming(fetch(url))
+		.catch(() => fetch(url).then((r) => r.arrayBuffer()).then((b) => WebAssembly.compile(b)))
+		.then((module) => w.postMessage({ module }))
+		.catch((err) => fatal(String(err)));
+}
+load("urispec.wasm", worker).then(() => (document.body.dataset.moduleCompiledMs = performance.now().toFixed(0)));
 let opened = ""; // the spec whose detail is shown
 let sent = 0; // the id of the latest request
 let last = null; // the latest answer
@@ -94,6 +104,10 @@ function request() {
 		generic: form.generic.checked,
 		open: opened,
 		ladder: form.ladder.value,
+		// The first request asks for the verdicts alone, which come sooner (the engine
+		// compiles the code of the rest later); its answer fills the ladder's versions and
+		// asks again for all.
+		verdicts_only: form.ladder.options.length === 0,
 	};
 }
 
@@ -111,6 +125,7 @@ function state() {
 	if (form.generic.checked) p.set("generic", "1");
 	if (opened) p.set("open", opened);
 	if (form.ladder.value) p.set("ladder", form.ladder.value);
+	if ($("differences").open) p.set("diff", "1");
 	return "#" + p.toString();
 }
 
@@ -123,6 +138,7 @@ function readState() {
 	form.base.value = p.get("base") || "";
 	form.generic.checked = p.get("generic") === "1";
 	opened = p.get("open") || "";
+	$("differences").open = p.get("diff") === "1";
 	if (p.has("ladder")) form.ladder.dataset.want = p.get("ladder");
 }
 
@@ -151,23 +167,33 @@ function onInput() {
 	ask();
 }
 
+function fatal(err) {
+	$("status").textContent = "urispec could not start: " + err;
+	console.error(err);
+}
+
+let workerTransfer = 0; // the bytes the worker's own fetches moved
+
+// transfer is the bytes moved so far for the page, its resources and the worker's.
+function transfer() {
+	const entries = [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")];
+	return entries.reduce((n, e) => n + e.transferSize, workerTransfer);
+}
+
 worker.onmessage = (e) => {
 	const m = e.data;
 	const arrived = performance.now();
-	if (m.fatal) {
-		$("status").textContent = "urispec could not start: " + m.fatal;
-		console.error(m.fatal);
-		return;
-	}
+	if (m.fatal) return fatal(m.fatal);
 	if (m.ready) {
 		$("status").textContent = "urispec is ready.";
 		const d = document.body.dataset;
 		const since = (t) => (t - performance.timeOrigin).toFixed(0); // the worker's times are absolute
-		[d.workerCompiledMs, d.workerStartedMs, d.workerTransfer] = [since(m.compiled), since(m.started), m.transfer];
+		[d.workerBegunMs, d.moduleReceivedMs, d.workerStartedMs] = [since(m.begun), since(m.received), since(m.started)];
+		workerTransfer = m.transfer;
 		return;
 	}
 	if (m.id !== sent) return; // an older request's answer
-	m.answer = JSON.parse(m.answer);
+	if (typeof m.answer === "string") m.answer = JSON.parse(m.answer);
 	if (m.answer.fatal) {
 		console.error(m.answer.fatal);
 		return;
@@ -185,6 +211,8 @@ worker.onmessage = (e) => {
 		if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch((err) => console.warn(String(err)));
 		document.body.dataset.firstVerdictMs = now.toFixed(0); // since navigation began
 		document.body.dataset.firstArrivedMs = arrived.toFixed(0);
+		document.body.dataset.firstCheckMs = m.ms.toFixed(2);
+		document.body.dataset.firstTransfer = transfer();
 	}
 	if (typedAt) document.body.dataset.renderMs = (now - typedAt).toFixed(2); // input to drawn
 	document.body.dataset.rendered = String(m.id);
@@ -199,10 +227,73 @@ function render(a) {
 		ask(); // the first request had no version to normalize under
 	}
 	renderVerdicts(a);
+	if (a.verdicts_only) return; // the rest comes with the answer to the request just sent
 	renderDetail(a);
 	renderBrowser(a);
 	renderResolution(a);
 	renderLadder(a);
+	classify(a);
+}
+
+// The classes of urispec diff come from a second module (playground/specdiff) in a worker
+// of its own, loaded when the reader first opens them: its automata would make the first
+// verdict cost too many bytes.
+let diffWorker = null;
+let diffSent = 0;
+
+// disagreements are the pairs whose verdicts differ among those explain compares: each
+// version and the one after it in date order, and rfc3986 and whatwg.
+function disagreements(a) {
+	const pairs = a.specs.slice(1).map((s, i) => [a.specs[i], s]);
+	const [r, w] = ["rfc3986", "whatwg"].map((id) => a.specs.find((s) => s.spec === id));
+	if (a.specs.indexOf(w) !== a.specs.indexOf(r) + 1) pairs.push([r, w]);
+	return pairs
+		.filter(([x, y]) => x.valid !== y.valid)
+		.map(([x, y]) => ({ older: x.spec, newer: y.spec, accepted_by: x.valid ? x.spec : y.spec }));
+}
+
+function classify(a) {
+	const box = $("classes");
+	if (!$("differences").open) return;
+	const pairs = disagreements(a);
+	if (pairs.length === 0) {
+		box.replaceChildren(el("li", "", "The versions compared agree on this string."));
+		box.dataset.classified = String(++diffSent);
+		return;
+	}
+	if (!diffWorker) {
+		diffWorker = new Worker("worker.js");
+		diffWorker.onmessage = (e) => {
+			const m = e.data;
+			if (m.fatal) return fatal(m.fatal);
+			if (m.ready || m.id !== diffSent) return;
+			renderClasses(JSON.parse(m.answer));
+			box.dataset.classified = String(m.id);
+		};
+		load("specdiff.wasm", diffWorker);
+	}
+	if (!box.children.length) box.replaceChildren(el("li", "hint", "Finding the classes…"));
+	delete box.dataset.classified; // until the answer to this request is drawn
+	diffWorker.postMessage({ id: ++diffSent, body: { input: request().input, pairs } });
+}
+
+function renderClasses(list) {
+	const rule = (r) => r.rule + (r.section ? ` (${r.section})` : "");
+	$("classes").replaceChildren(
+		...list.map((d) => {
+			const li = el("li", "", el("strong", "", `${d.older} and ${d.newer}: `));
+			li.dataset.pair = d.older + " " + d.newer;
+			const c = d.class;
+			if (!c) {
+				li.append(`${d.accepted_by} accepts it and ${d.rejected_by} does not, but the grammars' automata do not separate it (a scheme grammar, a check or a base decides).`);
+				return li;
+			}
+			li.dataset.class = [c.goes_on.rule, c.stops.rule, c.at].join(" | ");
+			const where = c.end_of_input ? "accepts at the end" : `goes on at ${c.at}`;
+			li.append(`${d.accepted_by} ${rule(c.goes_on)} ${where} where ${d.rejected_by} ${rule(c.stops)} stops; the class's shortest string: `, el("code", "", shown(c.witness)));
+			return li;
+		}),
+	);
 }
 
 function renderVerdicts(a) {
@@ -455,6 +546,12 @@ $("tabs").addEventListener("keydown", (e) => {
 });
 for (const c of [form.input, form.base, form.template, form.vars]) c.addEventListener("input", onInput);
 for (const c of [form.generic, form.ladder]) c.addEventListener("change", onInput);
+$("differences").addEventListener("toggle", () => {
+	if (last && last.specs && !last.verdicts_only) classify(last);
+	const s = state();
+	$("permalink").href = s;
+	history.replaceState(null, "", s);
+});
 window.addEventListener("hashchange", () => {
 	if (location.hash !== state()) {
 		readState();

@@ -1,12 +1,25 @@
-// The playground's worker: it runs urispec compiled to WebAssembly (playground/wasm) so
-// that the page never blocks while it checks. It answers the latest request only: a
-// request that arrives while another is checked replaces any that waits.
+// The playground's worker: it runs urispec compiled to WebAssembly (playground/wasm, or
+// in a second worker playground/specdiff) so that the page never blocks while it checks.
+// The page fetches and compiles the module while this worker starts, and hands it over;
+// the worker instantiates it and answers the latest request only: a request that arrives
+// while another is checked replaces any that waits.
 "use strict";
+const begun = performance.timeOrigin + performance.now();
 importScripts("wasm_exec.js");
 
 let ready = false;
 let latest = null;
 let scheduled = false;
+
+// answer is urispec's answer to a request: the page's first asks for the verdicts alone,
+// which urispecVerdicts gives as an object without encoding/json (docs/playground.md);
+// every other is JSON, which the page parses. A request with pairs asks the specdiff
+// module for their classes.
+function answer(b) {
+	if (b.pairs) return self.urispecClassify(b.input, JSON.stringify(b.pairs));
+	if (b.verdicts_only) return { verdicts_only: true, specs: self.urispecVerdicts(b.input, b.base, b.generic, b.open) };
+	return self.urispecAnalyze(JSON.stringify(b));
+}
 
 function work() {
 	scheduled = false;
@@ -14,8 +27,8 @@ function work() {
 	const req = latest;
 	latest = null;
 	const t0 = performance.now();
-	const answer = self.urispecAnalyze(JSON.stringify(req.body)); // JSON: the page parses it
-	postMessage({ id: req.id, answer, ms: performance.now() - t0 });
+	const a = answer(req.body);
+	postMessage({ id: req.id, answer: a, ms: performance.now() - t0 });
 }
 
 function schedule() {
@@ -25,22 +38,26 @@ function schedule() {
 	}
 }
 
+// start runs the module the page compiled. The ready message says when this worker began,
+// when it received the module and when the Go runtime had started (its packages'
+// initialization included), in milliseconds since the epoch, and how many bytes the
+// worker's own fetches moved: docs/playground.md reports them.
+function start(module) {
+	const received = performance.timeOrigin + performance.now();
+	const go = new Go();
+	WebAssembly.instantiate(module, go.importObject)
+		.then((instance) => {
+			go.run(instance); // defines its functions, then waits in select{}
+			ready = true;
+			const transfer = performance.getEntriesByType("resource").reduce((n, e) => n + e.transferSize, 0);
+			postMessage({ ready: true, begun, received, started: performance.timeOrigin + performance.now(), transfer });
+			schedule();
+		})
+		.catch((err) => postMessage({ fatal: String(err) }));
+}
+
 self.onmessage = (e) => {
+	if (e.data.module) return start(e.data.module);
 	latest = e.data;
 	schedule();
 };
-
-// The ready message says when the module was compiled and started, in milliseconds since
-// the page's navigation began, and how many bytes the worker's fetches moved:
-// docs/playground.md reports them.
-const go = new Go();
-WebAssembly.instantiateStreaming(fetch("urispec.wasm"), go.importObject)
-	.then((r) => {
-		const compiled = performance.timeOrigin + performance.now();
-		go.run(r.instance); // defines urispecAnalyze, then waits in select{}
-		ready = true;
-		const transfer = performance.getEntriesByType("resource").reduce((n, e) => n + e.transferSize, 0);
-		postMessage({ ready: true, compiled, started: performance.timeOrigin + performance.now(), transfer });
-		schedule();
-	})
-	.catch((err) => postMessage({ fatal: String(err) }));
