@@ -34,8 +34,10 @@ type Error struct {
 	Validation string
 
 	// top is the entry rule of the Parser that made the error, from which Expected is
-	// found; 0 when expected was fixed when the error was made.
+	// found with a machine of g, the Parser's grammar; 0 when expected was fixed when the
+	// error was made.
 	top      int
+	g        *grammar
 	once     sync.Once
 	expected []string
 	// For an error of a scheme's grammar: the grammar, the text it ran on (the
@@ -62,24 +64,16 @@ func (e *Error) Expected() []string {
 	return slices.Clone(e.expected)
 }
 
-// findExpected computes Expected with a pooled Parser of e's spec set to e's entry rule.
+// findExpected computes Expected with a pooled machine of the grammar that made e, from
+// e's entry rule. It reaches the grammar through e, not through e's Spec, which would
+// link every spec's parser into a program that calls Expected (grammar.go).
 func (e *Error) findExpected() []string {
 	if e.Offset > maxProbe {
 		return nil
 	}
-	if e.Spec == 0 { // an error of the URI Template grammar (template_grammar.go), which has no Spec
-		p := templatePool.Get().(*Parser)
-		defer templatePool.Put(p)
-		return p.expected(e.Input[:e.Offset])
-	}
-	p, err := get(e.Spec)
-	if err != nil {
-		return nil
-	}
-	defer pools[e.Spec].Put(p)
-	top := p.top
-	p.top = e.top
-	defer func() { p.top = top }()
+	m := e.g.machines.Get().(machine)
+	defer e.g.machines.Put(m)
+	p := Parser{spec: e.Spec, g: e.g, top: e.top, m: m}
 	return p.expected(e.Input[:e.Offset])
 }
 

@@ -215,7 +215,7 @@ func TestExplainMatchesProbing(t *testing.T) {
 		case WHATWG:
 			opts = [][]ParserOption{{GrammarOnly()}, {GrammarOnly(), Base("https://example.com/")}, {GrammarOnly(), Base("sc://h/")}}
 		}
-		if grammars[spec].schemeGrammars {
+		if spec.desc().schemeGrammars {
 			opts = [][]ParserOption{{GenericOnly()}}
 		}
 		for _, o := range opts {

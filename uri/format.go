@@ -17,26 +17,76 @@ import "sync"
 // CheckURI reports whether s is an RFC 3986 URI (section 3; the JSON Schema format
 // "uri"): nil, or an *Error whose Spec is RFC3986. Like each Check function, it checks
 // the generic syntax alone (FormatChecker).
-func CheckURI(s string) error { return checkWithScheme(&plainPools, RFC3986, s) }
+func CheckURI(s string) error {
+	if err := noSchemeError(RFC3986, s); err != nil {
+		return err
+	}
+	return uriFormat.validate(s)
+}
 
 // CheckURIReference reports whether s is an RFC 3986 URI-reference (section 4.1: a URI
 // or a relative reference; the JSON Schema format "uri-reference"): nil, or an *Error
 // whose Spec is RFC3986. It is Validate(RFC3986, s) under GenericOnly.
-func CheckURIReference(s string) error { return validatePlain(RFC3986, s) }
+func CheckURIReference(s string) error { return uriFormat.validate(s) }
 
 // CheckIRI reports whether s is an RFC 3987 IRI (section 2.2, rule IRI; the JSON Schema
 // format "iri"): nil, or an *Error whose Spec is RFC3987. It is CheckURI for IRIs.
-func CheckIRI(s string) error { return checkWithScheme(&plainPools, RFC3987, s) }
+func CheckIRI(s string) error {
+	if err := noSchemeError(RFC3987, s); err != nil {
+		return err
+	}
+	return iriFormat.validate(s)
+}
 
 // CheckIRIReference reports whether s is an RFC 3987 IRI-reference (section 2.2; the
 // JSON Schema format "iri-reference"): nil, or an *Error whose Spec is RFC3987. It is
 // Validate(RFC3987, s) under GenericOnly.
-func CheckIRIReference(s string) error { return validatePlain(RFC3987, s) }
+func CheckIRIReference(s string) error { return iriFormat.validate(s) }
+
+// formatGrammar is the grammar of a format's spec, and a pool of its Parsers without the
+// scheme grammars (as plainPools' are). The formats reach it by name, not through Spec,
+// whose grammar and descriptor reach every spec's parser (specTable): a program that
+// checks only formats links the parsers of RFC 3986 and RFC 3987 and no other.
+type formatGrammar struct {
+	spec    Spec
+	binding func() binding
+	pool    sync.Pool
+}
+
+var (
+	uriFormat = formatGrammar{spec: RFC3986, binding: rfc3986Grammar}
+	iriFormat = formatGrammar{spec: RFC3987, binding: rfc3987Grammar}
+)
+
+// validate is Validate(f.spec, s) under GenericOnly: f's specs have no checks that follow
+// the grammar, so it is the grammar's verdict.
+func (f *formatGrammar) validate(s string) error {
+	p, ok := f.pool.Get().(*Parser)
+	if !ok {
+		g := specGrammars[f.spec].get(f.spec.String(), f.binding)
+		p = &Parser{spec: f.spec, g: g, top: g.top, m: g.newMachine()}
+	}
+	defer f.pool.Put(p)
+	if p.m.Accepts(s, p.top) {
+		return nil
+	}
+	return p.explain(s)
+}
 
 // The formats with the scheme grammars (WithSchemeGrammars): Validate's pools.
-func checkURISchemes(s string) error          { return checkWithScheme(&pools, RFC3986, s) }
+func checkURISchemes(s string) error {
+	if err := noSchemeError(RFC3986, s); err != nil {
+		return err
+	}
+	return Validate(RFC3986, s)
+}
 func checkURIReferenceSchemes(s string) error { return Validate(RFC3986, s) }
-func checkIRISchemes(s string) error          { return checkWithScheme(&pools, RFC3987, s) }
+func checkIRISchemes(s string) error {
+	if err := noSchemeError(RFC3987, s); err != nil {
+		return err
+	}
+	return Validate(RFC3987, s)
+}
 func checkIRIReferenceSchemes(s string) error { return Validate(RFC3987, s) }
 
 // FormatOption changes what the functions FormatChecker returns check.
@@ -88,25 +138,26 @@ func FormatNames() []string {
 	return []string{"uri", "uri-reference", "iri", "iri-reference", "uri-template"}
 }
 
-// checkWithScheme checks that s is a URI (RFC 3986) or IRI (RFC 3987), with the Parsers
-// of pool: a reference that begins with a scheme and ":". Both grammars' URI-reference (IRI-reference) is
-// "URI / relative-ref", and no relative reference begins with scheme ":" (its first
-// segment has no ":"), so s is a URI exactly when it begins so and is a valid reference.
-// Testing the scheme first makes the offset of an error the URI rule's own: the first
-// byte with which no URI begins.
-func checkWithScheme(pool *[numSpecs]sync.Pool, spec Spec, s string) error {
-	if i, ok := schemePrefix(s); !ok {
-		e := &Error{Spec: spec, Input: s, Offset: i, Rule: "scheme"}
-		// What a URI allows at i: a scheme begins with ALPHA; after that, more scheme
-		// characters or the ":" that ends it.
-		if i == 0 {
-			e.expected = []string{"ALPHA"}
-		} else {
-			e.expected = []string{"ALPHA", "DIGIT", `"+"`, `"-"`, `"."`, `":"`}
-		}
-		return e
+// noSchemeError is the error of s, a reference under spec (RFC 3986 or RFC 3987), as a
+// URI (IRI), or nil when s begins with a scheme and ":". Both grammars' URI-reference
+// (IRI-reference) is "URI / relative-ref", and no relative reference begins with scheme
+// ":" (its first segment has no ":"), so s is a URI exactly when it begins so and is a
+// valid reference. Testing the scheme first makes the offset of an error the URI rule's
+// own: the first byte with which no URI begins.
+func noSchemeError(spec Spec, s string) error {
+	i, ok := schemePrefix(s)
+	if ok {
+		return nil
 	}
-	return validateFrom(pool, spec, s)
+	e := &Error{Spec: spec, Input: s, Offset: i, Rule: "scheme"}
+	// What a URI allows at i: a scheme begins with ALPHA; after that, more scheme
+	// characters or the ":" that ends it.
+	if i == 0 {
+		e.expected = []string{"ALPHA"}
+	} else {
+		e.expected = []string{"ALPHA", "DIGIT", `"+"`, `"-"`, `"."`, `":"`}
+	}
+	return e
 }
 
 // schemePrefix reports whether s begins with scheme ":" (RFC 3986 3.1: scheme = ALPHA

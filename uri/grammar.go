@@ -1,8 +1,8 @@
 package uri
 
 import (
-	"fmt"
 	"strings"
+	"sync"
 )
 
 // machine is what every generated parser in gen/ offers (internal/pegwrap/api/api.go,
@@ -122,9 +122,8 @@ type grammar struct {
 	// record is the set of rules with a role, whose tokens Parse records
 	// (RunRecording): fill reads no other.
 	record [4]uint64
-	// The spec's features that a Parser needs, copied from its descriptor by init:
-	// NewParser cannot read the descriptors (whose resolvers call NewParser).
-	schemeGrammars, iri bool
+	// machines keeps machines of the grammar for Error.Expected.
+	machines sync.Pool
 }
 
 // The slots of rules whose token is no component: a host kind k is kindSlot+k.
@@ -133,21 +132,28 @@ const (
 	noSlot   = 255
 )
 
-// grammars holds every spec's compiled binding. It is filled by init, once, rather than
-// by an initializer: the descriptors it is compiled from hold the resolvers, which parse
-// through it, and the compiler refuses that cycle in initializers.
-var grammars [numSpecs]*grammar
-
-func init() {
-	for s := Spec(1); s < numSpecs; s++ {
-		if specTable[s] == nil { // a programming error: fail at once, not at the first Parse
-			panic(fmt.Sprintf("uri: Spec %d has no descriptor in specTable", s))
-		}
-		d := s.desc()
-		grammars[s] = compile(s.String(), d.grammar)
-		grammars[s].schemeGrammars, grammars[s].iri = d.schemeGrammars, d.iri
-	}
+// lazyGrammar is a grammar compiled on its first use. Initialising the package compiles
+// no grammar and names no binding: a binding is reached only through the functions that
+// name it (Spec.grammar for any spec, format.go's for the formats' specs, the scheme
+// table), so a program links the generated parsers of the grammars its code can reach
+// and no other (TestLinkedParsers).
+type lazyGrammar struct {
+	once sync.Once
+	g    *grammar
 }
+
+// get returns the grammar, compiling b's binding on the first call; name is the
+// grammar's name in a panic.
+func (l *lazyGrammar) get(name string, b func() binding) *grammar {
+	l.once.Do(func() { l.g = compile(name, b()) })
+	return l.g
+}
+
+// specGrammars holds each spec's grammar, compiled on first use.
+var specGrammars [numSpecs]lazyGrammar
+
+// grammar returns the compiled grammar of s, one of the Spec constants.
+func (s Spec) grammar() *grammar { return specGrammars[s].get(s.String(), s.desc().grammar) }
 
 // compile compiles the binding of the grammar named (a spec's ID, a scheme's name).
 func compile(name string, b binding) *grammar {
@@ -157,6 +163,7 @@ func compile(name string, b binding) *grammar {
 		panic("uri: " + name + ": no rule " + b.top)
 	}
 	g.genericTop = -1
+	g.machines.New = func() any { return b.newMachine() }
 	for _, w := range b.wide {
 		g.samples = append(g.samples, w.sample)
 	}

@@ -62,13 +62,13 @@ func NewParser(spec Spec, opts ...ParserOption) (*Parser, error) {
 	if !spec.known() {
 		return nil, fmt.Errorf("uri: unknown spec %v", spec)
 	}
-	g := grammars[spec]
+	g, d := spec.grammar(), spec.desc()
 	top := g.top
 	if o.genericOnly && g.genericTop >= 0 {
 		top = g.genericTop
 	}
 	p := &Parser{spec: spec, g: g, top: top, m: g.newMachine(),
-		schemes: g.schemeGrammars && !o.genericOnly && !o.noSchemeGrammars, iri: g.iri}
+		schemes: d.schemeGrammars && !o.genericOnly && !o.noSchemeGrammars, iri: d.iri}
 	if g.entryFor != nil && o.base != "" {
 		rule, err := g.entryFor(o.base)
 		if err != nil {
@@ -146,7 +146,7 @@ func (p *Parser) fill(s string, r *Reference) {
 func (p *Parser) explain(s string) *Error {
 	off, rule := p.m.ErrorAt(s, p.top)
 	off = charStart(s, off)
-	e := &Error{Spec: p.spec, Input: s, Offset: off, Rule: p.g.names[rule], top: p.top}
+	e := &Error{Spec: p.spec, Input: s, Offset: off, Rule: p.g.names[rule], top: p.top, g: p.g}
 	if sg := p.scheme; sg != nil {
 		// Expected is found later on s, the text the scheme's grammar ran on.
 		e.scheme, e.schemeText, e.schemeOffset = sg, s, off

@@ -15,7 +15,7 @@ import (
 // (internal/pegwrap/probes.go); this test runs them.
 func TestRepresentative(t *testing.T) {
 	for _, spec := range Specs() {
-		g := grammars[spec]
+		g := spec.grammar()
 		m := g.newMachine()
 		tops := []int{g.top}
 		if g.genericTop >= 0 {

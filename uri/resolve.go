@@ -92,7 +92,7 @@ func Resolve(spec Spec, base, ref string, opts ...ResolveOption) (Result, error)
 		return Result{}, fmt.Errorf("uri: unknown spec %v", spec)
 	}
 	d := spec.desc()
-	res, err := d.resolve(d, base, ref, o)
+	res, err := spec.resolver()(d, base, ref, o)
 	if err != nil {
 		return Result{}, err
 	}
@@ -106,12 +106,37 @@ func Resolve(spec Spec, base, ref string, opts ...ResolveOption) (Result, error)
 	return res, nil
 }
 
-// resolver is one spec's algorithm (specDesc.resolve), given the spec's descriptor. It
+// resolver is one spec's algorithm (Spec.resolver), given the spec's descriptor. It
 // parses (or splits) base and ref itself, since the specs disagree on what the
-// components are (RFC 1808's params, url-1993's partial form). It reads the descriptor
-// it is given, never specTable: the descriptors hold the resolvers, and the compiler
-// refuses that cycle in the table's initializer.
+// components are (RFC 1808's params, url-1993's partial form).
 type resolver func(d *specDesc, base, ref string, o resolveOptions) (Result, error)
+
+// resolver returns the resolution algorithm of s, one of the Spec constants. It is not
+// part of the descriptor: a resolver parses with NewParser, which reads specTable, and
+// the compiler refuses that cycle in the table's initializer.
+func (s Spec) resolver() resolver {
+	switch s {
+	case URL1993:
+		return resolveURL1993
+	case RFC1630:
+		return resolveRFC1630
+	case RFC1738: // RFC 1808 section 4, which RFC 1738 defers to for relative URLs
+		return resolveRFC1808
+	case RFC1808:
+		return resolveRFC1808
+	case URLSyntax05:
+		return resolveURLSyntax05
+	case RFC2396, RFC2732:
+		return resolveRFC2396
+	case RFC2396bis01:
+		return resolveRFC2396bis01
+	case RFC3986, RFC6874, RFC3987: // RFC 3987 6.5: RFC 3986 section 5 applies to IRIs
+		return resolveRFC3986
+	case WHATWG:
+		return resolveWHATWG
+	}
+	return nil
+}
 
 // validateTarget checks a resolved target under d's spec. Where "#" is no part of a URL
 // (rfc1738; section 2.4.1 of RFC 1808: "the fragment identifier is not considered part

@@ -20,24 +20,26 @@ import (
 // characters of RFC 2396, and says nothing of IRIs, so a character outside ASCII is an
 // error of the grammar at its offset.
 
-var dataScheme = schemeDesc{
-	name: "data", document: "RFC 2397", section: "3",
-	grammar: binding{
-		newMachine: func() machine { return &datagrammar.Parser{} },
-		ruleID:     datagrammar.RuleID,
-		pegName:    datagrammar.RuleName,
-		numRules:   datagrammar.NumRules,
-		top:        "dataurl",
-		ruleName:   hyphenated,
-		classes: []charClass{
-			{"urlchar", alnum + "-_.!~*'()" + ";/?:@&=+$," + "%"},
-			{"url-token", alnum + "!$&'*+-._~" + "%"},
-			{"hex", digits + "ABCDEFabcdef"},
+func dataScheme() *schemeDesc {
+	return &schemeDesc{
+		name: "data", document: "RFC 2397", section: "3",
+		grammar: binding{
+			newMachine: func() machine { return &datagrammar.Parser{} },
+			ruleID:     datagrammar.RuleID,
+			pegName:    datagrammar.RuleName,
+			numRules:   datagrammar.NumRules,
+			top:        "dataurl",
+			ruleName:   hyphenated,
+			classes: []charClass{
+				{"urlchar", alnum + "-_.!~*'()" + ";/?:@&=+$," + "%"},
+				{"url-token", alnum + "!$&'*+-._~" + "%"},
+				{"hex", digits + "ABCDEFabcdef"},
+			},
 		},
-	},
-	checks:      []schemeCheck{dataTokens},
-	checkTokens: []string{"type", "subtype", "attribute"},
-	parts:       dataParts,
+		checks:      []schemeCheck{dataTokens},
+		checkTokens: []string{"type", "subtype", "attribute"},
+		parts:       dataParts,
+	}
 }
 
 // dataTokens is RFC 2397 section 3's reading of RFC 2045's tokens: type, subtype and

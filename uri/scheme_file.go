@@ -3,6 +3,7 @@ package uri
 import (
 	"errors"
 	"strings"
+	"sync"
 
 	filegrammar "github.com/urispec/urispec/gen/schemes/file"
 
@@ -21,35 +22,50 @@ import (
 // 4 says that characters outside ASCII are encoded as UTF-8 and then percent-encoded,
 // which is that mapping.
 
-var fileBinding = binding{
-	newMachine: func() machine { return &filegrammar.Parser{} },
-	ruleID:     filegrammar.RuleID,
-	pegName:    filegrammar.RuleName,
-	numRules:   filegrammar.NumRules,
-	ruleName:   hyphenated,
-	classes:    rfc3986Classes,
-	reportAs:   map[string]string{"userinfo": "file-auth-F"},
+func fileBinding() binding {
+	return binding{
+		newMachine: func() machine { return &filegrammar.Parser{} },
+		ruleID:     filegrammar.RuleID,
+		pegName:    filegrammar.RuleName,
+		numRules:   filegrammar.NumRules,
+		ruleName:   hyphenated,
+		classes:    rfc3986Classes,
+		reportAs:   map[string]string{"userinfo": "file-auth-F"},
+	}
 }
 
-var fileScheme = schemeDesc{
-	name: "file", document: "RFC 8089", section: "2",
-	grammar:   withTop(fileBinding, "file_URI"),
-	iriMapped: true,
-	parts:     fileParts,
+func fileScheme() *schemeDesc {
+	return &schemeDesc{
+		name: "file", document: "RFC 8089", section: "2",
+		grammar:   withTop(fileBinding(), "file_URI"),
+		iriMapped: true,
+		parts:     fileParts,
+	}
 }
 
-// fileGrammarF is fileScheme with Appendix F's top rule (CheckFileNonstandard). It is in
-// no schemeTable: no reference is checked against it by default.
-var fileGrammarF = newSchemeGrammar(&schemeDesc{name: "file", document: "RFC 8089", section: "Appendix F",
-	grammar: withTop(fileBinding, "file_URI_F"), parts: fileParts}, -1)
+// fileF is fileScheme with Appendix F's top rule (CheckFileNonstandard), compiled on
+// first use. It is in no schemeTable: no reference is checked against it by default.
+var fileF struct {
+	once sync.Once
+	sg   *schemeGrammar
+}
+
+func fileGrammarF() *schemeGrammar {
+	fileF.once.Do(func() {
+		fileF.sg = newSchemeGrammar(&schemeDesc{name: "file", document: "RFC 8089", section: "Appendix F",
+			grammar: withTop(fileBinding(), "file_URI_F"), parts: fileParts}, -1)
+	})
+	return fileF.sg
+}
 
 // CheckFileNonstandard checks s, a file URI, against RFC 8089 Appendix F's informative
 // nonstandard rules alone (file-URI-F: user information, drive letters with ":" or "|",
 // UNC paths) and returns its parts; a fragment is set aside. Errors are rfc3986's.
 func CheckFileNonstandard(s string) (scheme.File, error) {
-	sp := fileGrammarF.pool.Get().(*Parser)
-	defer fileGrammarF.pool.Put(sp)
-	parts, err := fileGrammarF.run(sp, RFC3986, false, s, true)
+	sg := fileGrammarF()
+	sp := sg.pool.Get().(*Parser)
+	defer sg.pool.Put(sp)
+	parts, err := sg.run(sp, RFC3986, false, s, true)
 	var e *Error
 	if errors.As(err, &e) {
 		e.Section = "RFC 8089 Appendix F"

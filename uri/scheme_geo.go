@@ -16,25 +16,27 @@ import (
 // (future parameters "MUST require percent-encoding of non-ASCII values"), so a character
 // outside ASCII is an error of the grammar at its offset.
 
-var geoScheme = schemeDesc{
-	name: "geo", document: "RFC 5870", section: "3.3",
-	grammar: binding{
-		newMachine: func() machine { return &geogrammar.Parser{} },
-		ruleID:     geogrammar.RuleID,
-		pegName:    geogrammar.RuleName,
-		numRules:   geogrammar.NumRules,
-		top:        "geo_URI",
-		ruleName:   hyphenated,
-		classes: []charClass{
-			{"paramchar", alnum + "-_.!~*'()" + "[]:&+$" + "%"},
-			{"alphanum", alnum},
-			{"HEXDIG", digits + "ABCDEFabcdef"},
-			{"DIGIT", digits},
+func geoScheme() *schemeDesc {
+	return &schemeDesc{
+		name: "geo", document: "RFC 5870", section: "3.3",
+		grammar: binding{
+			newMachine: func() machine { return &geogrammar.Parser{} },
+			ruleID:     geogrammar.RuleID,
+			pegName:    geogrammar.RuleName,
+			numRules:   geogrammar.NumRules,
+			top:        "geo_URI",
+			ruleName:   hyphenated,
+			classes: []charClass{
+				{"paramchar", alnum + "-_.!~*'()" + "[]:&+$" + "%"},
+				{"alphanum", alnum},
+				{"HEXDIG", digits + "ABCDEFabcdef"},
+				{"DIGIT", digits},
+			},
 		},
-	},
-	checks:      []schemeCheck{geoParameterOrder, geoWGS84Syntax, geoRange},
-	checkTokens: []string{"pname", "coord_a", "coord_b", "crslabel"},
-	parts:       geoParts,
+		checks:      []schemeCheck{geoParameterOrder, geoWGS84Syntax, geoRange},
+		checkTokens: []string{"pname", "coord_a", "coord_b", "crslabel"},
+		parts:       geoParts,
+	}
 }
 
 // The rules of RFC 5870 that the grammar of section 3.3 does not state.

@@ -17,32 +17,38 @@ import (
 // expected, which is how http and https IRIs are met (HTML, where the IRI form is the
 // one written).
 
-var httpBinding = binding{
-	newMachine: func() machine { return &httpgrammar.Parser{} },
-	ruleID:     httpgrammar.RuleID,
-	pegName:    httpgrammar.RuleName,
-	numRules:   httpgrammar.NumRules,
-	ruleName:   hyphenated,
-	classes:    rfc3986Classes,
-	reportAs:   map[string]string{"userinfo": "authority"},
+func httpBinding() binding {
+	return binding{
+		newMachine: func() machine { return &httpgrammar.Parser{} },
+		ruleID:     httpgrammar.RuleID,
+		pegName:    httpgrammar.RuleName,
+		numRules:   httpgrammar.NumRules,
+		ruleName:   hyphenated,
+		classes:    rfc3986Classes,
+		reportAs:   map[string]string{"userinfo": "authority"},
+	}
 }
 
-var httpScheme = schemeDesc{
-	name: "http", document: "RFC 9110", section: "4.2.1",
-	grammar:     withTop(httpBinding, "http_URI"),
-	iriMapped:   true,
-	checks:      []schemeCheck{nonEmptyHost("http", "RFC 9110 section 4.2.1")},
-	checkTokens: []string{"host"},
-	parts:       func(m *schemeMatch, g scheme.Grammar) scheme.Parts { return httpParts(m, g, 80) },
+func httpScheme() *schemeDesc {
+	return &schemeDesc{
+		name: "http", document: "RFC 9110", section: "4.2.1",
+		grammar:     withTop(httpBinding(), "http_URI"),
+		iriMapped:   true,
+		checks:      []schemeCheck{nonEmptyHost("http", "RFC 9110 section 4.2.1")},
+		checkTokens: []string{"host"},
+		parts:       func(m *schemeMatch, g scheme.Grammar) scheme.Parts { return httpParts(m, g, 80) },
+	}
 }
 
-var httpsScheme = schemeDesc{
-	name: "https", document: "RFC 9110", section: "4.2.2",
-	grammar:     withTop(httpBinding, "https_URI"),
-	iriMapped:   true,
-	checks:      []schemeCheck{nonEmptyHost("https", "RFC 9110 section 4.2.2")},
-	checkTokens: []string{"host"},
-	parts:       func(m *schemeMatch, g scheme.Grammar) scheme.Parts { return httpParts(m, g, 443) },
+func httpsScheme() *schemeDesc {
+	return &schemeDesc{
+		name: "https", document: "RFC 9110", section: "4.2.2",
+		grammar:     withTop(httpBinding(), "https_URI"),
+		iriMapped:   true,
+		checks:      []schemeCheck{nonEmptyHost("https", "RFC 9110 section 4.2.2")},
+		checkTokens: []string{"host"},
+		parts:       func(m *schemeMatch, g scheme.Grammar) scheme.Parts { return httpParts(m, g, 443) },
+	}
 }
 
 // withTop returns a copy of b whose top rule is top: schemes that share a grammar file

@@ -20,40 +20,42 @@ import (
 // written for compatibility with IRIs (its abstract), and its section 2 reads non-ASCII
 // characters as percent-encoded UTF-8, which is what the mapping gives.
 
-var mailtoScheme = schemeDesc{
-	name: "mailto", document: "RFC 6068", section: "2",
-	grammar: binding{
-		newMachine: func() machine { return &mailtogrammar.Parser{} },
-		ruleID:     mailtogrammar.RuleID,
-		pegName:    mailtogrammar.RuleName,
-		numRules:   mailtogrammar.NumRules,
-		top:        "mailtoURI",
-		ruleName:   hyphenated,
-		classes: []charClass{
-			{"atext", alnum + "!#$%&'*+-/=?^_`{|}~"},
-			{"qchar", alnum + "-._~" + "%" + "!$'()*+,;:@"},
-			{"unreserved", alnum + "-._~"},
-			{"some-delims", "!$'()*+,;:@"},
-			{"HEXDIG", digits + "ABCDEFabcdef"},
+func mailtoScheme() *schemeDesc {
+	return &schemeDesc{
+		name: "mailto", document: "RFC 6068", section: "2",
+		grammar: binding{
+			newMachine: func() machine { return &mailtogrammar.Parser{} },
+			ruleID:     mailtogrammar.RuleID,
+			pegName:    mailtogrammar.RuleName,
+			numRules:   mailtogrammar.NumRules,
+			top:        "mailtoURI",
+			ruleName:   hyphenated,
+			classes: []charClass{
+				{"atext", alnum + "!#$%&'*+-/=?^_`{|}~"},
+				{"qchar", alnum + "-._~" + "%" + "!$'()*+,;:@"},
+				{"unreserved", alnum + "-._~"},
+				{"some-delims", "!$'()*+,;:@"},
+				{"HEXDIG", digits + "ABCDEFabcdef"},
+			},
 		},
-	},
-	iriMapped:   true,
-	checks:      []schemeCheck{mailtoEncodedDelims, mailtoDomainEncoding, mailtoLocalPartEncoding, mailtoFieldName},
-	checkTokens: []string{"addr_spec", "local_part", "domain", "hfname"},
-	parts: func(m *schemeMatch, g scheme.Grammar) scheme.Parts {
-		p := scheme.Mailto{Grammar: g, To: []string{}, Headers: []scheme.MailtoHeader{}}
-		for _, sp := range m.all("addr_spec") {
-			p.To = append(p.To, string(pct.Decode(m.text[sp[0]:sp[1]])))
-		}
-		names, values := m.all("hfname"), m.all("hfvalue")
-		for i := range names {
-			p.Headers = append(p.Headers, scheme.MailtoHeader{
-				Name:  string(pct.Decode(m.text[names[i][0]:names[i][1]])),
-				Value: string(pct.Decode(m.text[values[i][0]:values[i][1]])),
-			})
-		}
-		return p
-	},
+		iriMapped:   true,
+		checks:      []schemeCheck{mailtoEncodedDelims, mailtoDomainEncoding, mailtoLocalPartEncoding, mailtoFieldName},
+		checkTokens: []string{"addr_spec", "local_part", "domain", "hfname"},
+		parts: func(m *schemeMatch, g scheme.Grammar) scheme.Parts {
+			p := scheme.Mailto{Grammar: g, To: []string{}, Headers: []scheme.MailtoHeader{}}
+			for _, sp := range m.all("addr_spec") {
+				p.To = append(p.To, string(pct.Decode(m.text[sp[0]:sp[1]])))
+			}
+			names, values := m.all("hfname"), m.all("hfvalue")
+			for i := range names {
+				p.Headers = append(p.Headers, scheme.MailtoHeader{
+					Name:  string(pct.Decode(m.text[names[i][0]:names[i][1]])),
+					Value: string(pct.Decode(m.text[values[i][0]:values[i][1]])),
+				})
+			}
+			return p
+		},
+	}
 }
 
 // mailtoEncodedDelims is the rule of RFC 6068 section 2 item 1 that the grammar does not

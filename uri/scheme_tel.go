@@ -37,34 +37,36 @@ func pnameParameters(m *schemeMatch) []scheme.Parameter {
 	return out
 }
 
-var telScheme = schemeDesc{
-	name: "tel", document: "RFC 3966", section: "3",
-	grammar: binding{
-		newMachine: func() machine { return &telgrammar.Parser{} },
-		ruleID:     telgrammar.RuleID,
-		pegName:    telgrammar.RuleName,
-		numRules:   telgrammar.NumRules,
-		top:        "telephone_uri",
-		ruleName:   hyphenated,
-		classes: []charClass{
-			{"uric", alnum + "-_.!~*'()" + ";/?:@&=+$," + "%"},
-			{"paramchar", alnum + "-_.!~*'()" + "[]/:&+$" + "%"},
-			{"phonedigit-hex", digits + "ABCDEFabcdef" + "*#" + "-.()"},
-			{"alphanum", alnum},
-			{"phonedigit", digits + "-.()"},
-			{"HEXDIG", digits + "ABCDEFabcdef"},
-			{"DIGIT", digits},
+func telScheme() *schemeDesc {
+	return &schemeDesc{
+		name: "tel", document: "RFC 3966", section: "3",
+		grammar: binding{
+			newMachine: func() machine { return &telgrammar.Parser{} },
+			ruleID:     telgrammar.RuleID,
+			pegName:    telgrammar.RuleName,
+			numRules:   telgrammar.NumRules,
+			top:        "telephone_uri",
+			ruleName:   hyphenated,
+			classes: []charClass{
+				{"uric", alnum + "-_.!~*'()" + ";/?:@&=+$," + "%"},
+				{"paramchar", alnum + "-_.!~*'()" + "[]/:&+$" + "%"},
+				{"phonedigit-hex", digits + "ABCDEFabcdef" + "*#" + "-.()"},
+				{"alphanum", alnum},
+				{"phonedigit", digits + "-.()"},
+				{"HEXDIG", digits + "ABCDEFabcdef"},
+				{"DIGIT", digits},
+			},
 		},
-	},
-	failures: []schemeFailure{{
-		section: "RFC 3966 section 5.1.5",
-		rule:    "Local numbers MUST have a 'phone-context' parameter",
-		problem: "local number without a phone-context",
-		entry:   "local_number_without_context",
-	}},
-	checks:      []schemeCheck{telSubaddressOrExtension, telParameterOrder},
-	checkTokens: []string{"isdn_subaddress", "isdn_subaddress_l", "extension", "context", "parameter"},
-	parts:       telParts,
+		failures: []schemeFailure{{
+			section: "RFC 3966 section 5.1.5",
+			rule:    "Local numbers MUST have a 'phone-context' parameter",
+			problem: "local number without a phone-context",
+			entry:   "local_number_without_context",
+		}},
+		checks:      []schemeCheck{telSubaddressOrExtension, telParameterOrder},
+		checkTokens: []string{"isdn_subaddress", "isdn_subaddress_l", "extension", "context", "parameter"},
+		parts:       telParts,
+	}
 }
 
 // telPars lists the parameters of m in input order: the name and the span of each

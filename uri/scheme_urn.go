@@ -18,30 +18,32 @@ import (
 // further encoded as required by RFC 3986"), so such a character is an error of the
 // grammar at its offset.
 
-var urnScheme = schemeDesc{
-	name: "urn", document: "RFC 8141", section: "2",
-	grammar: binding{
-		newMachine: func() machine { return &urngrammar.Parser{} },
-		ruleID:     urngrammar.RuleID,
-		pegName:    urngrammar.RuleName,
-		numRules:   urngrammar.NumRules,
-		top:        "namestring",
-		ruleName:   hyphenated,
-		classes: []charClass{
-			{"pchar", alnum + "-._~" + "!$&'()*+,;=" + ":@%"},
-			{"ldh", alnum + "-"},
-			{"alphanum", alnum},
-			{"HEXDIG", digits + "ABCDEFabcdef"},
+func urnScheme() *schemeDesc {
+	return &schemeDesc{
+		name: "urn", document: "RFC 8141", section: "2",
+		grammar: binding{
+			newMachine: func() machine { return &urngrammar.Parser{} },
+			ruleID:     urngrammar.RuleID,
+			pegName:    urngrammar.RuleName,
+			numRules:   urngrammar.NumRules,
+			top:        "namestring",
+			ruleName:   hyphenated,
+			classes: []charClass{
+				{"pchar", alnum + "-._~" + "!$&'()*+,;=" + ":@%"},
+				{"ldh", alnum + "-"},
+				{"alphanum", alnum},
+				{"HEXDIG", digits + "ABCDEFabcdef"},
+			},
 		},
-	},
-	withFragment: true,
-	checks:       []schemeCheck{urnInformalNID, urnShortNID, urnCountryNID, urnExperimentalNID},
-	checkTokens:  []string{"NID"},
-	parts: func(m *schemeMatch, g scheme.Grammar) scheme.Parts {
-		nid := m.get("NID")
-		return scheme.URN{Grammar: g, NID: nid, NSS: m.get("NSS"), RComponent: m.opt("r_component"),
-			QComponent: m.opt("q_component"), FComponent: m.opt("f_component"), Informal: hasPrefixFold(nid, "urn-")}
-	},
+		withFragment: true,
+		checks:       []schemeCheck{urnInformalNID, urnShortNID, urnCountryNID, urnExperimentalNID},
+		checkTokens:  []string{"NID"},
+		parts: func(m *schemeMatch, g scheme.Grammar) scheme.Parts {
+			nid := m.get("NID")
+			return scheme.URN{Grammar: g, NID: nid, NSS: m.get("NSS"), RComponent: m.opt("r_component"),
+				QComponent: m.opt("q_component"), FComponent: m.opt("f_component"), Informal: hasPrefixFold(nid, "urn-")}
+		},
+	}
 }
 
 // The NID restrictions of RFC 8141 sections 5.1 and 5.2, beyond the syntax of section 2.

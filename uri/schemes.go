@@ -26,16 +26,20 @@ import (
 // schemeTable. docs/schemes.md lists the schemes and their decisions.
 
 // schemeTable lists every scheme that has a grammar. Adding a scheme adds its descriptor
-// here (CONTRIBUTING.md, "Adding a scheme grammar").
-var schemeTable = []*schemeDesc{
-	&httpScheme,
-	&httpsScheme,
-	&urnScheme,
-	&mailtoScheme,
-	&fileScheme,
-	&dataScheme,
-	&telScheme,
-	&geoScheme,
+// here (CONTRIBUTING.md, "Adding a scheme grammar"). The descriptors are made by
+// functions, called when the table is first compiled (compiledSchemes), so that
+// initialising the package links no scheme's parser (grammar.go).
+func schemeTable() []*schemeDesc {
+	return []*schemeDesc{
+		httpScheme(),
+		httpsScheme(),
+		urnScheme(),
+		mailtoScheme(),
+		fileScheme(),
+		dataScheme(),
+		telScheme(),
+		geoScheme(),
+	}
 }
 
 // schemeDesc is everything that makes one scheme's grammar, in one place.
@@ -106,20 +110,28 @@ type schemeGrammar struct {
 	checkRecord [4]uint64
 }
 
-var (
-	schemeGrammars []*schemeGrammar
-	schemeByName   = map[string]*schemeGrammar{}
-)
+// schemeIndex is schemeTable compiled, on first use: its grammars in the table's order,
+// and by name.
+var schemeIndex struct {
+	once   sync.Once
+	list   []*schemeGrammar
+	byName map[string]*schemeGrammar
+}
 
-func init() {
-	for i, d := range schemeTable {
-		sg := newSchemeGrammar(d, i)
-		if schemeByName[d.name] != nil || d.name != strings.ToLower(d.name) {
-			panic("uri: scheme " + d.name + " listed twice or not in lower case")
+// compiledSchemes returns schemeTable's grammars, compiling them on the first call.
+func compiledSchemes() (list []*schemeGrammar, byName map[string]*schemeGrammar) {
+	schemeIndex.once.Do(func() {
+		schemeIndex.byName = map[string]*schemeGrammar{}
+		for i, d := range schemeTable() {
+			sg := newSchemeGrammar(d, i)
+			if schemeIndex.byName[d.name] != nil || d.name != strings.ToLower(d.name) {
+				panic("uri: scheme " + d.name + " listed twice or not in lower case")
+			}
+			schemeIndex.list = append(schemeIndex.list, sg)
+			schemeIndex.byName[d.name] = sg
 		}
-		schemeGrammars = append(schemeGrammars, sg)
-		schemeByName[d.name] = sg
-	}
+	})
+	return schemeIndex.list, schemeIndex.byName
 }
 
 // newSchemeGrammar compiles d; index is its place in schemeTable (-1 for a grammar
@@ -151,8 +163,9 @@ func (sg *schemeGrammar) info() scheme.Grammar {
 
 // SchemeGrammars lists the schemes that have a grammar, by name.
 func SchemeGrammars() []scheme.Grammar {
-	out := make([]scheme.Grammar, 0, len(schemeGrammars))
-	for _, sg := range schemeGrammars {
+	list, _ := compiledSchemes()
+	out := make([]scheme.Grammar, 0, len(list))
+	for _, sg := range list {
 		out = append(out, sg.info())
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
@@ -161,9 +174,10 @@ func SchemeGrammars() []scheme.Grammar {
 
 // lookupScheme finds the grammar of a scheme written in any case, without allocating.
 func lookupScheme(scheme string) *schemeGrammar {
+	_, byName := compiledSchemes()
 	var buf [16]byte
 	if len(scheme) > len(buf) {
-		return schemeByName[strings.ToLower(scheme)]
+		return byName[strings.ToLower(scheme)]
 	}
 	for i := 0; i < len(scheme); i++ {
 		c := scheme[i]
@@ -172,7 +186,7 @@ func lookupScheme(scheme string) *schemeGrammar {
 		}
 		buf[i] = c
 	}
-	return schemeByName[string(buf[:len(scheme)])]
+	return byName[string(buf[:len(scheme)])]
 }
 
 // schemeOf returns the scheme of s, a valid reference under a generic grammar, and the
@@ -270,7 +284,8 @@ func (p *Parser) checkScheme(s string, parts bool) (scheme.Parts, error) {
 		return nil, nil
 	}
 	if p.sub == nil {
-		p.sub = make([]*Parser, len(schemeGrammars))
+		list, _ := compiledSchemes()
+		p.sub = make([]*Parser, len(list))
 	}
 	sp := p.sub[sg.index]
 	if sp == nil {

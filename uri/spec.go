@@ -37,24 +37,23 @@ const (
 type specDesc struct {
 	spec Spec
 
-	// The document.
-	id, title, date, document string
-	name                      string // the document as the lineage names it: "RFC 2396"
-	status                    string // what the document's header says of its standing
-	updates, obsoletes        []string
-	became                    string   // an Internet-Draft: the RFC it turned into
-	obsoletedElsewhere        []string // documents outside this package that obsolete it
+	// The document (its ID is in specIDs).
+	title, date, document string
+	name                  string // the document as the lineage names it: "RFC 2396"
+	status                string // what the document's header says of its standing
+	updates, obsoletes    []string
+	became                string   // an Internet-Draft: the RFC it turned into
+	obsoletedElsewhere    []string // documents outside this package that obsolete it
 
-	// grammar ties the generated parser (gen/<id>) to Reference.
-	grammar binding
+	// grammar binds the generated parser (gen/<id>) to Reference; Spec.grammar compiles
+	// it on first use.
+	grammar func() binding
 	// unreserved are the characters whose escapes syntax-based normalization decodes
 	// (RFC 3986 6.2.2.2): the spec's own unreserved set.
 	unreserved string
 	// removeDots removes the dot-segments of a path for normalization (6.2.2.3), with the
 	// spec's own resolution routine.
 	removeDots func(path string) string
-	// resolve is the spec's resolution algorithm (see Resolve).
-	resolve resolver
 	// family is the document whose security sections the spec's hazards cite.
 	family family
 
@@ -94,7 +93,12 @@ const (
 	numFamilies = engine.NumFamilies
 )
 
-// specTable holds every spec's descriptor under its Spec constant, in date order.
+// specTable holds every spec's descriptor under its Spec constant, in date order. Through
+// the descriptors' grammars and resolvers it reaches every generated parser, so what
+// every program may call (Spec.String, which Error's message calls) reads specIDs
+// instead, and the format checkers reach their spec's grammar without it (format.go):
+// a program links the parsers that code it can reach names, and no other
+// (TestLinkedParsers).
 var specTable = [numSpecs]*specDesc{
 	URL1993:      &url1993Spec,
 	RFC1630:      &rfc1630Spec,
@@ -111,17 +115,30 @@ var specTable = [numSpecs]*specDesc{
 }
 
 // desc returns the spec's descriptor. A value that is no Spec constant, such as the Spec
-// of the zero Reference, gets an empty one whose ID names the value: no feature, no
-// grammar (callers that parse or resolve check known first).
+// of the zero Reference, gets an empty one: no feature, no grammar (callers that parse
+// or resolve check known first).
 func (s Spec) desc() *specDesc {
 	if !s.known() {
-		return &specDesc{spec: s, id: fmt.Sprintf("Spec(%d)", uint8(s))}
+		return &specDesc{spec: s}
 	}
 	return specTable[s]
 }
 
+// specIDs holds each spec's ID, the one part of a spec that is not in its descriptor.
+var specIDs = [numSpecs]string{
+	URL1993: "url-1993", RFC1630: "rfc1630", RFC1738: "rfc1738", RFC1808: "rfc1808",
+	URLSyntax05: "url-syntax-05", RFC2396: "rfc2396", RFC2732: "rfc2732",
+	RFC2396bis01: "rfc2396bis-01", RFC3986: "rfc3986", RFC3987: "rfc3987",
+	RFC6874: "rfc6874", WHATWG: "whatwg",
+}
+
 // String returns the spec's ID, such as "rfc3986".
-func (s Spec) String() string { return s.desc().id }
+func (s Spec) String() string {
+	if !s.known() {
+		return fmt.Sprintf("Spec(%d)", uint8(s))
+	}
+	return specIDs[s]
+}
 
 // Title is the document's title.
 func (s Spec) Title() string { return s.desc().title }
@@ -138,7 +155,7 @@ func (s Spec) TopRule() string {
 	if !s.known() {
 		return ""
 	}
-	g := grammars[s]
+	g := s.grammar()
 	return g.ruleName(g.binding.top)
 }
 
@@ -196,7 +213,7 @@ func Specs() []Spec {
 // ParseSpec returns the Spec with the given ID.
 func ParseSpec(id string) (Spec, error) {
 	for s := Spec(1); s < numSpecs; s++ {
-		if specTable[s].id == id {
+		if specIDs[s] == id {
 			return s, nil
 		}
 	}

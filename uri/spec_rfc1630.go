@@ -61,11 +61,26 @@ const rfc1630Xalpha = alnum + "$-_@.&" + "!*\"'()," + "%"
 var rfc1630Spec = specDesc{
 	spec: RFC1630,
 	// The header names no relations, and no later RFC names it in its own.
-	id: "rfc1630", title: "Universal Resource Identifiers in WWW", date: "1994-06",
+	title: "Universal Resource Identifiers in WWW", date: "1994-06",
 	document: "RFC 1630, the generic and the URL schemes BNF sections",
 	name:     "RFC 1630", status: "Informational",
 
-	grammar: binding{
+	grammar: rfc1630Grammar,
+	// The RFC has no unreserved set; only letters and digits, which no scheme gives a
+	// special meaning, are decoded. (Its "REDUCED OR INCREASED SAFE CHARACTER SETS"
+	// leaves the encoding level to the context.)
+	unreserved: alnum,
+	removeDots: removeDotElements1630,
+	family:     famRFC3986, // "Security issues are not discussed in this memo."
+	// "Fragment identifiers and relative URIs are not involved in the basic URL
+	// definition": the grammar derives no partial form.
+	noRelativeForm: true,
+}
+
+// rfc1630Grammar binds gen/rfc1630: a function, called when the
+// grammar is first compiled (grammar.go), so that initialising the package links no parser.
+func rfc1630Grammar() binding {
+	return binding{
 		newMachine: func() machine { return &rfc1630.Parser{} },
 		ruleID:     rfc1630.RuleID,
 		pegName:    rfc1630.RuleName,
@@ -121,17 +136,7 @@ var rfc1630Spec = specDesc{
 			"fragmentid":      roleFragment,
 			"url_fragmentid":  roleFragment,
 		},
-	},
-	// The RFC has no unreserved set; only letters and digits, which no scheme gives a
-	// special meaning, are decoded. (Its "REDUCED OR INCREASED SAFE CHARACTER SETS"
-	// leaves the encoding level to the context.)
-	unreserved: alnum,
-	removeDots: removeDotElements1630,
-	resolve:    resolveRFC1630,
-	family:     famRFC3986, // "Security issues are not discussed in this memo."
-	// "Fragment identifiers and relative URIs are not involved in the basic URL
-	// definition": the grammar derives no partial form.
-	noRelativeForm: true,
+	}
 }
 
 // rfc1630RuleName spells a peg rule name as RFC 1630 prints it: the URL BNF's rules

@@ -44,11 +44,23 @@ import (
 // corpora have no rfc1738 row; uri/spec_rfc1738_test.go checks the "?" cases and the
 // recomposition (Reference.String) of every case.
 var rfc1738Spec = specDesc{
-	spec: RFC1738,
-	id:   "rfc1738", title: "Uniform Resource Locators (URL)", date: "1994-12",
+	spec:  RFC1738,
+	title: "Uniform Resource Locators (URL)", date: "1994-12",
 	document: "RFC 1738", name: "RFC 1738", status: "Standards Track",
 
-	grammar: binding{
+	grammar: rfc1738Grammar,
+	// 2.2: unreserved = alpha | digit | safe | extra.
+	unreserved:     alnum + "$-_.+" + "!*'(),",
+	removeDots:     removeDotSegmentsBuffer,
+	family:         famRFC1738,
+	noFragment:     true, // 2.2: "#" is not part of a URL
+	noRelativeForm: true, // its url rule derives absolute URLs only
+}
+
+// rfc1738Grammar binds gen/rfc1738: a function, called when the
+// grammar is first compiled (grammar.go), so that initialising the package links no parser.
+func rfc1738Grammar() binding {
+	return binding{
 		newMachine: func() machine { return &rfc1738.Parser{} },
 		ruleID:     rfc1738.RuleID,
 		pegName:    rfc1738.RuleName,
@@ -74,15 +86,7 @@ var rfc1738Spec = specDesc{
 			"search":     roleQuery,
 		},
 		fixup: rfc1738Fixup,
-	},
-	// 2.2: unreserved = alpha | digit | safe | extra.
-	unreserved: alnum + "$-_.+" + "!*'(),",
-	removeDots: removeDotSegmentsBuffer,
-	// RFC 1808 section 4, which RFC 1738 defers to for relative URLs.
-	resolve:        resolveRFC1808,
-	family:         famRFC1738,
-	noFragment:     true, // 2.2: "#" is not part of a URL
-	noRelativeForm: true, // its url rule derives absolute URLs only
+	}
 }
 
 // rfc1738RuleName spells a peg rule name as RFC 1738 prints it: the RFC's names use "_"

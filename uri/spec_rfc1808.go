@@ -29,11 +29,22 @@ import (
 // ... the query information is empty"); the Reference still tells them apart by their
 // delimiter, as the JSON contract asks.
 var rfc1808Spec = specDesc{
-	spec: RFC1808,
-	id:   "rfc1808", title: "Relative Uniform Resource Locators", date: "1995-06",
+	spec:  RFC1808,
+	title: "Relative Uniform Resource Locators", date: "1995-06",
 	document: "RFC 1808, section 2.2", name: "RFC 1808", status: "Standards Track",
 
-	grammar: binding{
+	grammar: rfc1808Grammar,
+	// 2.2: unreserved = alpha | digit | safe | extra.
+	unreserved:     alnum + "$-_.+" + "!*'(),",
+	removeDots:     removeDotSegmentsBuffer,
+	family:         famRFC3986, // no security section of its own
+	wholeAuthority: true,       // net_loc, section 2.1
+}
+
+// rfc1808Grammar binds gen/rfc1808: a function, called when the
+// grammar is first compiled (grammar.go), so that initialising the package links no parser.
+func rfc1808Grammar() binding {
+	return binding{
 		newMachine: func() machine { return &rfc1808.Parser{} },
 		ruleID:     rfc1808.RuleID,
 		pegName:    rfc1808.RuleName,
@@ -43,13 +54,7 @@ var rfc1808Spec = specDesc{
 		classes:    rfc1808Classes,
 		roles:      map[string]role{},
 		fixup:      split1808,
-	},
-	// 2.2: unreserved = alpha | digit | safe | extra.
-	unreserved:     alnum + "$-_.+" + "!*'(),",
-	removeDots:     removeDotSegmentsBuffer,
-	resolve:        resolveRFC1808,
-	family:         famRFC3986, // no security section of its own
-	wholeAuthority: true,       // net_loc, section 2.1
+	}
 }
 
 // rfc1808RuleName spells the one hyphenated rule name of RFC 1808, generic-RL; the others

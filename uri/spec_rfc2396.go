@@ -17,11 +17,25 @@ import "github.com/urispec/urispec/gen/rfc2396"
 var rfc2396Spec = specDesc{
 	spec: RFC2396,
 	// RFC 2396's header: "Updates: 1808, 1738".
-	id: "rfc2396", title: "Uniform Resource Identifiers (URI): Generic Syntax", date: "1998-08",
+	title: "Uniform Resource Identifiers (URI): Generic Syntax", date: "1998-08",
 	document: "RFC 2396, Appendix A", name: "RFC 2396", status: "Standards Track",
 	updates: []string{"RFC 1808", "RFC 1738"},
 
-	grammar: binding{
+	grammar: rfc2396Grammar,
+	// 2.3: unreserved = alphanum | mark.
+	unreserved: rfc2396Unreserved,
+	removeDots: removeDotSegmentsBuffer,
+	family:     famRFC2396,
+}
+
+// rfc2396Unreserved is RFC 2396's unreserved (2.3), which RFC 2732 keeps: a constant, as
+// rfc3986Unreserved is.
+const rfc2396Unreserved = alnum + "-_.!~*'()"
+
+// rfc2396Grammar binds gen/rfc2396: a function, called when the
+// grammar is first compiled (grammar.go), so that initialising the package links no parser.
+func rfc2396Grammar() binding {
+	return binding{
 		newMachine: func() machine { return &rfc2396.Parser{} },
 		ruleID:     rfc2396.RuleID,
 		pegName:    rfc2396.RuleName,
@@ -44,19 +58,14 @@ var rfc2396Spec = specDesc{
 			"query":       roleQuery,
 			"fragment":    roleFragment,
 		},
-	},
-	// 2.3: unreserved = alphanum | mark.
-	unreserved: alnum + "-_.!~*'()",
-	removeDots: removeDotSegmentsBuffer,
-	resolve:    resolveRFC2396,
-	family:     famRFC2396,
+	}
 }
 
 // The classes of RFC 2396's character rules (1.6, 2.2-2.4, 3.3), largest first.
 var rfc2396Classes = []charClass{
 	{"uric", alnum + "-_.!~*'()" + ";/?:@&=+$," + "%"},
 	{"pchar", alnum + "-_.!~*'()" + ":@&=+$," + "%"},
-	{"unreserved", alnum + "-_.!~*'()"},
+	{"unreserved", rfc2396Unreserved},
 	{"reserved", ";/?:@&=+$,"},
 	{"mark", "-_.!~*'()"},
 	{"alphanum", alnum},

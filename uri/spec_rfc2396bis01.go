@@ -17,13 +17,25 @@ import "github.com/urispec/urispec/gen/rfc2396bis01"
 //	query      query
 //	fragment   fragment
 var rfc2396bis01Spec = specDesc{
-	spec: RFC2396bis01,
-	id:   "rfc2396bis-01", title: "Uniform Resource Identifier (URI): Generic Syntax", date: "2003-03",
+	spec:  RFC2396bis01,
+	title: "Uniform Resource Identifier (URI): Generic Syntax", date: "2003-03",
 	document: "draft-fielding-uri-rfc2396bis-01, sections 2-5",
 	name:     "draft-fielding-uri-rfc2396bis-01", status: "Internet-Draft",
 	became: "RFC 3986",
 
-	grammar: binding{
+	grammar: rfc2396bis01Grammar,
+	// 2.3: unreserved = ALPHA / DIGIT / mark.
+	unreserved: alnum + "-_.!~*'()",
+	// 6.2.2.3 splits "the URI just after the "/" that starts the path", which a rootless
+	// path does not have: the merge steps, for a path that begins with "/".
+	removeDots: removeDotSegmentsBuffer,
+	family:     famBis01,
+}
+
+// rfc2396bis01Grammar binds gen/rfc2396bis01: a function, called when the
+// grammar is first compiled (grammar.go), so that initialising the package links no parser.
+func rfc2396bis01Grammar() binding {
+	return binding{
 		newMachine: func() machine { return &rfc2396bis01.Parser{} },
 		ruleID:     rfc2396bis01.RuleID,
 		pegName:    rfc2396bis01.RuleName,
@@ -47,14 +59,7 @@ var rfc2396bis01Spec = specDesc{
 			"query":       roleQuery,
 			"fragment":    roleFragment,
 		},
-	},
-	// 2.3: unreserved = ALPHA / DIGIT / mark.
-	unreserved: alnum + "-_.!~*'()",
-	// 6.2.2.3 splits "the URI just after the "/" that starts the path", which a rootless
-	// path does not have: the merge steps, for a path that begins with "/".
-	removeDots: removeDotSegmentsBuffer,
-	resolve:    resolveRFC2396bis01,
-	family:     famBis01,
+	}
 }
 
 // The classes of the draft's character rules (section 2), largest first.

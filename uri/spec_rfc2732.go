@@ -9,12 +9,23 @@ var rfc2732Spec = specDesc{
 	spec: RFC2732,
 	// RFC 2732's header has no "Updates:" line; its section 3 says "This document updates
 	// the generic syntax for Uniform Resource Identifiers defined in RFC 2396".
-	id: "rfc2732", title: "Format for Literal IPv6 Addresses in URL's", date: "1999-12",
+	title: "Format for Literal IPv6 Addresses in URL's", date: "1999-12",
 	document: "RFC 2396, Appendix A, as amended by RFC 2732, section 3",
 	name:     "RFC 2732", status: "Standards Track",
 	updates: []string{"RFC 2396"},
 
-	grammar: binding{
+	grammar: rfc2732Grammar,
+	// RFC 2732 changes the syntax of a host, not RFC 2396's unreserved, normalization or
+	// resolution.
+	unreserved: rfc2396Unreserved,
+	removeDots: removeDotSegmentsBuffer,
+	family:     famRFC2396,
+}
+
+// rfc2732Grammar binds gen/rfc2732: a function, called when the
+// grammar is first compiled (grammar.go), so that initialising the package links no parser.
+func rfc2732Grammar() binding {
+	return binding{
 		newMachine: func() machine { return &rfc2732.Parser{} },
 		ruleID:     rfc2732.RuleID,
 		pegName:    rfc2732.RuleName,
@@ -23,14 +34,8 @@ var rfc2732Spec = specDesc{
 		ruleName:   hyphenURINames,
 		classes:    rfc2732Classes,
 		reportAs:   map[string]string{"userinfo": "authority"},
-		roles:      extendRoles(rfc2396Spec.grammar.roles, map[string]role{"IPv6address": roleIPv6}),
-	},
-	// RFC 2732 changes the syntax of a host, not RFC 2396's unreserved, normalization or
-	// resolution.
-	unreserved: rfc2396Spec.unreserved,
-	removeDots: removeDotSegmentsBuffer,
-	resolve:    resolveRFC2396,
-	family:     famRFC2396,
+		roles:      extendRoles(rfc2396Grammar().roles, map[string]role{"IPv6address": roleIPv6}),
+	}
 }
 
 // The classes of RFC 2396's character rules with RFC 2732's reserved ("[" and "]"

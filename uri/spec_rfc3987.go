@@ -7,11 +7,28 @@ import "github.com/urispec/urispec/gen/rfc3987"
 // port, the ipath forms, iquery and ifragment. Offsets and spans are byte offsets into the
 // UTF-8 input.
 var rfc3987Spec = specDesc{
-	spec: RFC3987,
-	id:   "rfc3987", title: "Internationalized Resource Identifiers (IRIs)", date: "2005-01",
+	spec:  RFC3987,
+	title: "Internationalized Resource Identifiers (IRIs)", date: "2005-01",
 	document: "RFC 3987, section 2.2", name: "RFC 3987", status: "Standards Track",
 
-	grammar: binding{
+	grammar: rfc3987Grammar,
+	// 5.3.2.3 decodes "any percent-encoded octet sequence that corresponds to an
+	// unreserved character, as described in section 2.3 of [RFC3986]", and UTF-8
+	// sequences of a ucschar (see decodeUCS).
+	unreserved:   rfc3986Unreserved,
+	removeDots:   removeDotSegments,
+	rootlessDots: true,
+	family:       famRFC3986,
+	iri:          true,
+	// An IRI whose scheme has a grammar is checked against it: as the URI it maps to
+	// where the scheme's RFC allows IRIs (schemeDesc.iriMapped), else as it is.
+	schemeGrammars: true,
+}
+
+// rfc3987Grammar binds gen/rfc3987: a function, called when the
+// grammar is first compiled (grammar.go), so that initialising the package links no parser.
+func rfc3987Grammar() binding {
+	return binding{
 		newMachine: func() machine { return &rfc3987.Parser{} },
 		ruleID:     rfc3987.RuleID,
 		pegName:    rfc3987.RuleName,
@@ -44,18 +61,5 @@ var rfc3987Spec = specDesc{
 			"IPv6address":    roleIPv6,
 			"IPvFuture":      roleIPvFuture,
 		},
-	},
-	// 5.3.2.3 decodes "any percent-encoded octet sequence that corresponds to an
-	// unreserved character, as described in section 2.3 of [RFC3986]", and UTF-8
-	// sequences of a ucschar (see decodeUCS).
-	unreserved:   rfc3986Spec.unreserved,
-	removeDots:   removeDotSegments,
-	rootlessDots: true,
-	// 6.5: RFC 3986 section 5 applies to IRIs.
-	resolve: resolveRFC3986,
-	family:  famRFC3986,
-	iri:     true,
-	// An IRI whose scheme has a grammar is checked against it: as the URI it maps to
-	// where the scheme's RFC allows IRIs (schemeDesc.iriMapped), else as it is.
-	schemeGrammars: true,
+	}
 }

@@ -10,12 +10,24 @@ var rfc6874Spec = specDesc{
 	spec: RFC6874,
 	// RFC 6874's header: "Updates: 3986". RFC 9844 (August 2025) obsoletes it and takes
 	// zone identifiers out of URI syntax again.
-	id: "rfc6874", title: "Representing IPv6 Zone Identifiers in Address Literals and Uniform Resource Identifiers", date: "2013-02",
+	title: "Representing IPv6 Zone Identifiers in Address Literals and Uniform Resource Identifiers", date: "2013-02",
 	document: "RFC 3986, Appendix A, as updated by RFC 6874, section 2",
 	name:     "RFC 6874", status: "Standards Track",
 	updates: []string{"RFC 3986"}, obsoletedElsewhere: []string{"RFC 9844"},
 
-	grammar: binding{
+	grammar: rfc6874Grammar,
+	// RFC 6874 changes the syntax of a host, not RFC 3986's unreserved, normalization or
+	// resolution.
+	unreserved:   rfc3986Unreserved,
+	removeDots:   removeDotSegments,
+	rootlessDots: true,
+	family:       famRFC3986,
+}
+
+// rfc6874Grammar binds gen/rfc6874: a function, called when the
+// grammar is first compiled (grammar.go), so that initialising the package links no parser.
+func rfc6874Grammar() binding {
+	return binding{
 		newMachine: func() machine { return &rfc6874.Parser{} },
 		ruleID:     rfc6874.RuleID,
 		pegName:    rfc6874.RuleName,
@@ -24,16 +36,9 @@ var rfc6874Spec = specDesc{
 		ruleName:   hyphenated,
 		classes:    rfc3986Classes,
 		reportAs:   map[string]string{"userinfo": "authority"},
-		roles: extendRoles(rfc3986Spec.grammar.roles, map[string]role{
+		roles: extendRoles(rfc3986Grammar().roles, map[string]role{
 			"IPv6addrz": roleIPv6Zone,
 			"ZoneID":    roleZone,
 		}),
-	},
-	// RFC 6874 changes the syntax of a host, not RFC 3986's unreserved, normalization or
-	// resolution.
-	unreserved:   rfc3986Spec.unreserved,
-	removeDots:   removeDotSegments,
-	rootlessDots: true,
-	resolve:      resolveRFC3986,
-	family:       famRFC3986,
+	}
 }

@@ -74,7 +74,7 @@ var optionalParts = map[string]bool{
 }
 
 // TestSpecTable: every Spec constant has a descriptor in specTable, in date order, under
-// its own constant, with a unique ID, every part set (optionalParts aside) and a family
+// its own constant, with a unique ID, a resolver, every part set (optionalParts aside) and a family
 // that exists; and the files named after its ID: its grammar (grammar/<id>.peg, which
 // the command's specs lists), its ABNF oracle (grammar/<id>.abnf: TestOracle skips a spec
 // without one) and its examples (testdata/examples/<id>.tsv).
@@ -89,20 +89,31 @@ func TestSpecTable(t *testing.T) {
 		if d.spec != s {
 			t.Errorf("specTable[%d] is the descriptor of %v", s, d.spec)
 		}
-		for _, missing := range unsetParts(reflect.ValueOf(*d), "") {
+		missing := unsetParts(reflect.ValueOf(*d), "")
+		if d.grammar != nil {
+			missing = append(missing, unsetParts(reflect.ValueOf(d.grammar()), "grammar.")...)
+			s.grammar() // compiles it, which panics on a rule its parser lacks
+		}
+		if s.resolver() == nil {
+			missing = append(missing, "resolver (Spec.resolver)")
+		}
+		if specIDs[s] == "" {
+			missing = append(missing, "ID (specIDs)")
+		}
+		for _, missing := range missing {
 			t.Errorf("%v: descriptor part %s is not set", s, missing)
 		}
 		if d.family >= numFamilies {
 			t.Errorf("%v: family %d does not exist", s, d.family)
 		}
-		if o, dup := ids[d.id]; dup {
-			t.Errorf("%v and %v share the ID %q", o, s, d.id)
+		if o, dup := ids[s.String()]; dup {
+			t.Errorf("%v and %v share the ID %q", o, s, s.String())
 		}
-		ids[d.id] = s
+		ids[s.String()] = s
 		if s > 1 && specTable[s-1] != nil && specTable[s-1].date > d.date {
 			t.Errorf("%v (%s) comes after %v (%s)", s, d.date, s-1, specTable[s-1].date)
 		}
-		for _, file := range []string{testcorpus.Path(t, "grammar/"+d.id+".peg"), testcorpus.Path(t, "grammar/"+d.id+".abnf"), testcorpus.Path(t, "testdata/examples/"+d.id+".tsv")} {
+		for _, file := range []string{testcorpus.Path(t, "grammar/"+s.String()+".peg"), testcorpus.Path(t, "grammar/"+s.String()+".abnf"), testcorpus.Path(t, "testdata/examples/"+s.String()+".tsv")} {
 			if _, err := os.Stat(file); err != nil {
 				t.Errorf("%v: %v", s, err)
 			}

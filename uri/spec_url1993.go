@@ -55,12 +55,26 @@ const url1993Xalpha = alnum + "$-_@.&" + "!*\"'():;, " + "%"
 var url1993Spec = specDesc{
 	spec: URL1993,
 	// The draft's header names no relations; it became RFC 1738.
-	id: "url-1993", title: "Uniform Resource Locators", date: "1993-07",
+	title: "Uniform Resource Locators", date: "1993-07",
 	document: "Berners-Lee, IETF URL WG Internet-Draft (BNF section)",
 	name:     "IETF URL WG Internet-Draft of 1993", status: "Internet-Draft",
 	became: "RFC 1738",
 
-	grammar: binding{
+	grammar: url1993Grammar,
+	// The draft has no unreserved set and no equivalence rules; only letters and digits,
+	// which no scheme gives a special meaning, are decoded.
+	unreserved: alnum,
+	removeDots: removeDotElements1993,
+	family:     famRFC3986, // no security section of its own
+	// "Fragment identifiers and partial URLs are not involved in the basic URL
+	// definition".
+	noRelativeForm: true,
+}
+
+// url1993Grammar binds gen/url1993: a function, called when the
+// grammar is first compiled (grammar.go), so that initialising the package links no parser.
+func url1993Grammar() binding {
+	return binding{
 		newMachine: func() machine { return &url1993.Parser{} },
 		ruleID:     url1993.RuleID,
 		pegName:    url1993.RuleName,
@@ -114,14 +128,5 @@ var url1993Spec = specDesc{
 			"search":             roleQuery,
 			"fragmentid":         roleFragment,
 		},
-	},
-	// The draft has no unreserved set and no equivalence rules; only letters and digits,
-	// which no scheme gives a special meaning, are decoded.
-	unreserved: alnum,
-	removeDots: removeDotElements1993,
-	resolve:    resolveURL1993,
-	family:     famRFC3986, // no security section of its own
-	// "Fragment identifiers and partial URLs are not involved in the basic URL
-	// definition".
-	noRelativeForm: true,
+	}
 }

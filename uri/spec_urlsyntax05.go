@@ -23,13 +23,23 @@ import (
 // components are those of the PEG's derivation, which follows section 4.4 (the leftmost
 // alternative; "the site component wins").
 var urlSyntax05Spec = specDesc{
-	spec: URLSyntax05,
-	id:   "url-syntax-05", title: "Uniform Resource Locators (URL): Generic Syntax and Semantics", date: "1997-05",
+	spec:  URLSyntax05,
+	title: "Uniform Resource Locators (URL): Generic Syntax and Semantics", date: "1997-05",
 	document: "draft-fielding-url-syntax-05, Appendix A",
 	name:     "draft-fielding-url-syntax-05", status: "Internet-Draft",
 	became: "RFC 2396",
 
-	grammar: binding{
+	grammar: urlSyntax05Grammar,
+	// Appendix A: unreserved = alpha | digit | mark.
+	unreserved: alnum + "$-_.!~*'(),",
+	removeDots: removeDotSegmentsBuffer,
+	family:     famSyntax05,
+}
+
+// urlSyntax05Grammar binds gen/urlsyntax05: a function, called when the
+// grammar is first compiled (grammar.go), so that initialising the package links no parser.
+func urlSyntax05Grammar() binding {
+	return binding{
 		newMachine: func() machine { return &urlsyntax05.Parser{} },
 		ruleID:     urlsyntax05.RuleID,
 		pegName:    urlsyntax05.RuleName,
@@ -53,12 +63,7 @@ var urlSyntax05Spec = specDesc{
 			"fragment":      roleFragment,
 		},
 		fixup: urlSyntax05Fixup,
-	},
-	// Appendix A: unreserved = alpha | digit | mark.
-	unreserved: alnum + "$-_.!~*'(),",
-	removeDots: removeDotSegmentsBuffer,
-	resolve:    resolveURLSyntax05,
-	family:     famSyntax05,
+	}
 }
 
 // The classes of the draft's character rules (2.2-2.4), largest first.

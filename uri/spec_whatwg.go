@@ -23,11 +23,24 @@ var whatwgSpec = specDesc{
 	spec: WHATWG,
 	// A living standard: no RFC header, no updates or obsoletes. Its Goals section
 	// aims to "obsolete" RFC 3986 and RFC 3987, which is no relation the IETF records.
-	id: "whatwg", title: "URL Standard (living standard), snapshot of url.bs at commit 6ae8486, 2026-07-02", date: "2026-07",
+	title: "URL Standard (living standard), snapshot of url.bs at commit 6ae8486, 2026-07-02", date: "2026-07",
 	document: "URL Standard, sections 4.3 (URL writing) and 3.4 (Host writing)",
 	name:     "URL Standard", status: "Living Standard",
 
-	grammar: binding{
+	grammar: whatwgGrammar,
+	// The standard defines no syntax-based normalization; RFC 3986's (6.2.2) is applied,
+	// as for every spec, with RFC 3986's unreserved set (all of them URL code points).
+	unreserved: rfc3986Unreserved,
+	removeDots: removeDotSegments,
+	// The standard's security considerations (section 2) name no hazard of their own that
+	// urispec's hazards cite: they cite RFC 3986's sections.
+	family: famRFC3986,
+}
+
+// whatwgGrammar binds gen/whatwg: a function, called when the
+// grammar is first compiled (grammar.go), so that initialising the package links no parser.
+func whatwgGrammar() binding {
+	return binding{
 		newMachine: func() machine { return &whatwg.Parser{} },
 		ruleID:     whatwg.RuleID,
 		pegName:    whatwg.RuleName,
@@ -60,15 +73,7 @@ var whatwgSpec = specDesc{
 		entryFor: whatwgEntryFor,
 		check:    whatwgCheck,
 		name:     whatwgName,
-	},
-	// The standard defines no syntax-based normalization; RFC 3986's (6.2.2) is applied,
-	// as for every spec, with RFC 3986's unreserved set (all of them URL code points).
-	unreserved: rfc3986Spec.unreserved,
-	removeDots: removeDotSegments,
-	resolve:    resolveWHATWG,
-	// The standard's security considerations (section 2) name no hazard of their own that
-	// urispec's hazards cite: they cite RFC 3986's sections.
-	family: famRFC3986,
+	}
 }
 
 // whatwgEntryFor is the entry rule of grammar/whatwg.peg for a base URL.

@@ -13,35 +13,38 @@ import (
 
 // templateBinding ties gen/rfc6570 to package uri. Its roles are empty: a template
 // builds no Reference; package uri/template reads the tokens of its own rules.
-var templateBinding = binding{
-	newMachine: func() machine { return &rfc6570.Parser{} },
-	ruleID:     rfc6570.RuleID,
-	pegName:    rfc6570.RuleName,
-	numRules:   rfc6570.NumRules,
-	top:        "URI_Template",
-	ruleName:   hyphenated,
-	classes: []charClass{
-		{"literals", alnum + "!#$&'()*+,-./:;=?@[]_~%"},
-		{"operator", "+#./;?&=,!@|"},
-		{"varchar", alnum + "_%"},
-		{"ALPHA", alpha},
-		{"HEXDIG", digits + "ABCDEFabcdef"},
-		{"DIGIT", digits},
-	},
-	wide: []wideClass{
-		{"ucschar", "\u00a0"},  // every ucschar code point is accepted where this one is
-		{"iprivate", "\ue000"}, // likewise for iprivate (literals only)
-	},
+func templateBinding() binding {
+	return binding{
+		newMachine: func() machine { return &rfc6570.Parser{} },
+		ruleID:     rfc6570.RuleID,
+		pegName:    rfc6570.RuleName,
+		numRules:   rfc6570.NumRules,
+		top:        "URI_Template",
+		ruleName:   hyphenated,
+		classes: []charClass{
+			{"literals", alnum + "!#$&'()*+,-./:;=?@[]_~%"},
+			{"operator", "+#./;?&=,!@|"},
+			{"varchar", alnum + "_%"},
+			{"ALPHA", alpha},
+			{"HEXDIG", digits + "ABCDEFabcdef"},
+			{"DIGIT", digits},
+		},
+		wide: []wideClass{
+			{"ucschar", "\u00a0"},  // every ucschar code point is accepted where this one is
+			{"iprivate", "\ue000"}, // likewise for iprivate (literals only)
+		},
+	}
 }
 
-var templateGrammar = compile("rfc6570", templateBinding)
+// templateGrammar is the template grammar, compiled on first use (grammar.go).
+var templateGrammar lazyGrammar
 
 // templatePool keeps Parsers of the template grammar for CheckURITemplate and
 // package uri/template, as pools does for the specs.
 var templatePool = sync.Pool{New: func() any { return newTemplateParser() }}
 
 func newTemplateParser() *Parser {
-	g := templateGrammar
+	g := templateGrammar.get("rfc6570", templateBinding)
 	return &Parser{g: g, top: g.top, m: g.newMachine()}
 }
 

@@ -14,18 +14,31 @@ const (
 	RFC1738  = "rfc1738" // RFC 1738's URL, for the rules of its ten schemes (gen/rfc1738)
 )
 
-var (
-	// Accepts reports whether rule (a rule number of the grammar's generated package)
-	// derives s. It allocates nothing.
-	Accepts func(grammar string, rule int, s string) bool
+// Grammars runs the grammars and reads the descriptors; package uri sets it when it is
+// initialised. It is an interface rather than functions so that a program that imports
+// no sub-package links no grammar through it: the linker keeps the method of a value
+// stored in an interface only where a call of that method can run, and only the
+// functions below call them, whereas a function stored in a variable is linked with the
+// package that stores it (SpecOf reads the spec table, which reaches every parser).
+var Grammars interface {
+	Accepts(grammar string, rule int, s string) bool
+	Run(grammar string, rule int, s string, record *[4]uint64, read func(tokens [][3]int32)) error
+	SpecOf(spec uint8) Spec
+	RemoveDotSegments(path string) string
+}
 
-	// Run parses s with rule. When s matches, it calls read with the syntax tree (the
-	// tokens of the rules in record, or of every token rule when record is nil, in
-	// post-order: rule number, begin, end), which is valid only during the call, and
-	// returns nil. Otherwise it returns the grammar's *uri.Error: the offset and rule
-	// where s stops matching, and Expected on demand.
-	Run func(grammar string, rule int, s string, record *[4]uint64, read func(tokens [][3]int32)) error
-)
+// Accepts reports whether rule (a rule number of the grammar's generated package) derives
+// s. It allocates nothing.
+func Accepts(grammar string, rule int, s string) bool { return Grammars.Accepts(grammar, rule, s) }
+
+// Run parses s with rule. When s matches, it calls read with the syntax tree (the tokens
+// of the rules in record, or of every token rule when record is nil, in post-order: rule
+// number, begin, end), which is valid only during the call, and returns nil. Otherwise it
+// returns the grammar's *uri.Error: the offset and rule where s stops matching, and
+// Expected on demand.
+func Run(grammar string, rule int, s string, record *[4]uint64, read func(tokens [][3]int32)) error {
+	return Grammars.Run(grammar, rule, s, record, read)
+}
 
 // Family is the document whose security sections a spec's hazards cite; the zero Family
 // is none (a value that is no spec).
@@ -51,12 +64,10 @@ type Spec struct {
 	WholeAuthority bool
 }
 
-var (
-	// SpecOf returns what the descriptor of the spec (a uri.Spec) says; the zero Spec
-	// for a value that is no spec.
-	SpecOf func(spec uint8) Spec
+// SpecOf returns what the descriptor of the spec (a uri.Spec) says; the zero Spec for a
+// value that is no spec.
+func SpecOf(spec uint8) Spec { return Grammars.SpecOf(spec) }
 
-	// RemoveDotSegments is RFC 3986's remove_dot_segments (section 5.2.4), with which
-	// uri/hazard compares a path with a reader's normalized one.
-	RemoveDotSegments func(path string) string
-)
+// RemoveDotSegments is RFC 3986's remove_dot_segments (section 5.2.4), with which
+// uri/hazard compares a path with a reader's normalized one.
+func RemoveDotSegments(path string) string { return Grammars.RemoveDotSegments(path) }
