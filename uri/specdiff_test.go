@@ -268,3 +268,19 @@ func TestSpecdiffWMethod(t *testing.T) {
 		})
 	}
 }
+
+// TestSpecdiffEverySpec fails when a spec has no automaton (its line in
+// internal/specdiffgen/langs.go) or no place in specdiff's lineage (uri/specdiff/lang.go),
+// which urispec diff -spec lineage walks.
+func TestSpecdiffEverySpec(t *testing.T) {
+	var ids []string
+	for _, s := range uri.Specs() {
+		ids = append(ids, s.String())
+		if _, err := specdiff.Lookup(s.String()); err != nil {
+			t.Errorf("%v has no automaton: add its language to internal/specdiffgen/langs.go and run make generate (%v)", s, err)
+		}
+	}
+	if got := specdiff.Lineage(); !slices.Equal(got, ids) {
+		t.Errorf("specdiff.Lineage() = %q, want uri.Specs() %q", got, ids)
+	}
+}
