@@ -77,15 +77,17 @@ func TestCheckURISchemeError(t *testing.T) {
 		{"foo/bar:baz", 3, []string{"ALPHA", "DIGIT", `"+"`, `"-"`, `"."`, `":"`}},
 		{"abc", 3, []string{"ALPHA", "DIGIT", `"+"`, `"-"`, `"."`, `":"`}},
 	} {
-		for _, check := range []func(string) error{uri.CheckURI, uri.CheckIRI} {
-			var e *uri.Error
-			if !errors.As(check(c.s), &e) {
-				t.Fatalf("%q: no *uri.Error", c.s)
+		t.Run(c.s, func(t *testing.T) {
+			for _, check := range []func(string) error{uri.CheckURI, uri.CheckIRI} {
+				var e *uri.Error
+				if !errors.As(check(c.s), &e) {
+					t.Fatalf("%q: no *uri.Error", c.s)
+				}
+				if e.Offset != c.offset || e.Rule != "scheme" || !slices.Equal(e.Expected(), c.expected) {
+					t.Errorf("%q: offset %d rule %q expected %q, want %d scheme %q", c.s, e.Offset, e.Rule, e.Expected(), c.offset, c.expected)
+				}
 			}
-			if e.Offset != c.offset || e.Rule != "scheme" || !slices.Equal(e.Expected(), c.expected) {
-				t.Errorf("%q: offset %d rule %q expected %q, want %d scheme %q", c.s, e.Offset, e.Rule, e.Expected(), c.offset, c.expected)
-			}
-		}
+		})
 	}
 	// Past the scheme, the error is the grammar's: the space, in the authority's host.
 	var e *uri.Error

@@ -134,27 +134,29 @@ func TestSchemeIRIs(t *testing.T) {
 		{"tel:+1;a=é", 9, "tel"},
 		{"geo:1,2;a=é", 10, "geo"}, // RFC 5870 3.5: ASCII only
 	} {
-		r, err := uri.Parse(uri.RFC3987, c.in)
-		if c.offset >= 0 {
-			var e *uri.Error
-			if !errors.As(err, &e) || e.Offset != c.offset || e.Scheme != c.want {
-				t.Errorf("%q: %v, want an error of the %s grammar at byte %d", c.in, err, c.want, c.offset)
+		t.Run(c.in, func(t *testing.T) {
+			r, err := uri.Parse(uri.RFC3987, c.in)
+			if c.offset >= 0 {
+				var e *uri.Error
+				if !errors.As(err, &e) || e.Offset != c.offset || e.Scheme != c.want {
+					t.Errorf("%q: %v, want an error of the %s grammar at byte %d", c.in, err, c.want, c.offset)
+				}
+				return
 			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%q: %v", c.in, err)
-			continue
-		}
-		parts, err := r.SchemeParts()
-		if err != nil {
-			t.Errorf("%q: SchemeParts: %v", c.in, err)
-			continue
-		}
-		got, _ := json.Marshal(parts)
-		if d := jsonSubset(c.want, got); d != "" {
-			t.Errorf("%q: %s\n got %s", c.in, d, got)
-		}
+			if err != nil {
+				t.Errorf("%q: %v", c.in, err)
+				return
+			}
+			parts, err := r.SchemeParts()
+			if err != nil {
+				t.Errorf("%q: SchemeParts: %v", c.in, err)
+				return
+			}
+			got, _ := json.Marshal(parts)
+			if d := jsonSubset(c.want, got); d != "" {
+				t.Errorf("%q: %s\n got %s", c.in, d, got)
+			}
+		})
 	}
 }
 
