@@ -36,23 +36,25 @@ var formatCases = []struct {
 
 func TestFormats(t *testing.T) {
 	for _, c := range formatCases {
-		for _, f := range []struct {
-			name string
-			want bool
-		}{{"uri", c.uri}, {"uri-reference", c.uriRef}, {"iri", c.iri}, {"iri-reference", c.iriRef}} {
-			check, ok := uri.FormatChecker(f.name)
-			if !ok {
-				t.Fatalf("FormatChecker(%q): not found", f.name)
+		t.Run(c.s, func(t *testing.T) {
+			for _, f := range []struct {
+				name string
+				want bool
+			}{{"uri", c.uri}, {"uri-reference", c.uriRef}, {"iri", c.iri}, {"iri-reference", c.iriRef}} {
+				check, ok := uri.FormatChecker(f.name)
+				if !ok {
+					t.Fatalf("FormatChecker(%q): not found", f.name)
+				}
+				err := check(c.s)
+				if (err == nil) != f.want {
+					t.Errorf("%s(%q) = %v, want valid %v", f.name, c.s, err, f.want)
+				}
+				var e *uri.Error
+				if err != nil && !errors.As(err, &e) {
+					t.Errorf("%s(%q): %T is no *uri.Error", f.name, c.s, err)
+				}
 			}
-			err := check(c.s)
-			if (err == nil) != f.want {
-				t.Errorf("%s(%q) = %v, want valid %v", f.name, c.s, err, f.want)
-			}
-			var e *uri.Error
-			if err != nil && !errors.As(err, &e) {
-				t.Errorf("%s(%q): %T is no *uri.Error", f.name, c.s, err)
-			}
-		}
+		})
 	}
 	if _, ok := uri.FormatChecker("email"); ok {
 		t.Error(`FormatChecker("email") found a checker`)

@@ -45,8 +45,8 @@ func TestLineage(t *testing.T) {
 		{RFC2396bis01, Lineage{Document: "draft-fielding-uri-rfc2396bis-01", Status: "Internet-Draft", Updates: []string{}, Obsoletes: []string{},
 			UpdatedBy: []string{}, ObsoletedBy: []string{}, Became: "RFC 3986"}},
 	} {
+		rows[tc.spec] = true
 		t.Run(tc.spec.String(), func(t *testing.T) {
-			rows[tc.spec] = true
 			if diff := cmp.Diff(tc.want, tc.spec.Lineage()); diff != "" {
 				t.Errorf("%v.Lineage() (-want +got):\n%s", tc.spec, diff)
 			}
