@@ -29,46 +29,48 @@ func TestAllocations(t *testing.T) {
 		uri.WHATWG: "http://192.0.2.16:80/hypertext/WWW/TheProject.html?q#f",
 	}
 	for _, spec := range uri.Specs() {
-		s, ok := inputs[spec]
-		if !ok {
-			t.Errorf("%v: no input", spec)
-			continue
-		}
-		p, err := uri.NewParser(spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := p.Validate(s); err != nil {
-			t.Fatalf("%v: %v", spec, err)
-		}
-		// An IRI with characters outside ASCII whose scheme has a grammar is checked
-		// against that grammar by the URI it maps to (RFC 3987 3.1): the mapping is the
-		// one allocation. Without the scheme grammars, none.
-		want := 0.0
-		if spec == uri.RFC3987 {
-			want = 1
-			plain, _ := uri.NewParser(spec, uri.GenericOnly())
-			if n := testing.AllocsPerRun(100, func() { plain.Parse(s) }); n != 0 {
-				t.Errorf("%v: Parse under GenericOnly allocates %v times per input, want 0", spec, n)
+		t.Run(spec.String(), func(t *testing.T) {
+			s, ok := inputs[spec]
+			if !ok {
+				t.Errorf("%v: no input", spec)
+				return
 			}
-		}
-		if n := testing.AllocsPerRun(100, func() { p.Validate(s) }); n != want {
-			t.Errorf("%v: Validate allocates %v times per input, want %v", spec, n, want)
-		}
-		if n := testing.AllocsPerRun(100, func() { p.Parse(s) }); n != want {
-			t.Errorf("%v: Parse allocates %v times per input, want %v", spec, n, want)
-		}
-		// Invalid in the middle (a viability run follows the failed one) and at the end.
-		for _, bad := range []string{s[:7] + "\x01" + s[7:], s + "\x01"} {
-			if p.Validate(bad) == nil {
-				t.Fatalf("%v: %q is valid", spec, bad)
+			p, err := uri.NewParser(spec)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if n := testing.AllocsPerRun(100, func() { p.Validate(bad) }); n != 1 {
-				t.Errorf("%v: Validate(%q) allocates %v times, want 1 (the Error)", spec, bad, n)
+			if err := p.Validate(s); err != nil {
+				t.Fatalf("%v: %v", spec, err)
 			}
-			if n := testing.AllocsPerRun(100, func() { p.Parse(bad) }); n != 1 {
-				t.Errorf("%v: Parse(%q) allocates %v times, want 1 (the Error)", spec, bad, n)
+			// An IRI with characters outside ASCII whose scheme has a grammar is checked
+			// against that grammar by the URI it maps to (RFC 3987 3.1): the mapping is the
+			// one allocation. Without the scheme grammars, none.
+			want := 0.0
+			if spec == uri.RFC3987 {
+				want = 1
+				plain, _ := uri.NewParser(spec, uri.GenericOnly())
+				if n := testing.AllocsPerRun(100, func() { plain.Parse(s) }); n != 0 {
+					t.Errorf("%v: Parse under GenericOnly allocates %v times per input, want 0", spec, n)
+				}
 			}
-		}
+			if n := testing.AllocsPerRun(100, func() { p.Validate(s) }); n != want {
+				t.Errorf("%v: Validate allocates %v times per input, want %v", spec, n, want)
+			}
+			if n := testing.AllocsPerRun(100, func() { p.Parse(s) }); n != want {
+				t.Errorf("%v: Parse allocates %v times per input, want %v", spec, n, want)
+			}
+			// Invalid in the middle (a viability run follows the failed one) and at the end.
+			for _, bad := range []string{s[:7] + "\x01" + s[7:], s + "\x01"} {
+				if p.Validate(bad) == nil {
+					t.Fatalf("%v: %q is valid", spec, bad)
+				}
+				if n := testing.AllocsPerRun(100, func() { p.Validate(bad) }); n != 1 {
+					t.Errorf("%v: Validate(%q) allocates %v times, want 1 (the Error)", spec, bad, n)
+				}
+				if n := testing.AllocsPerRun(100, func() { p.Parse(bad) }); n != 1 {
+					t.Errorf("%v: Parse(%q) allocates %v times, want 1 (the Error)", spec, bad, n)
+				}
+			}
+		})
 	}
 }

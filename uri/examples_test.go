@@ -70,11 +70,13 @@ func TestErrorMessage(t *testing.T) {
 		{uri.RFC3986, "a\x00", `rfc3986: invalid control character U+0000 at byte 1 in scheme`, []string{`pchar`, `"#"`, `"/"`, `"?"`, `end of input`}},
 		{uri.RFC3986, "é", `rfc3986: invalid non-ASCII character U+00E9 'é' at byte 0 in scheme`, []string{`unreserved`, `sub-delims`, `pct-encoded`, `"#"`, `"/"`, `"?"`, `"@"`, `end of input`}},
 	} {
-		err := uri.Validate(tc.spec, tc.in)
-		var e *uri.Error
-		if !errors.As(err, &e) || e.Error() != tc.want || !slices.Equal(e.Expected(), tc.expected) {
-			t.Errorf("Validate(%v, %q) = %v, expected %q\nwant %s, expected %q", tc.spec, tc.in, err, expectedOf(err), tc.want, tc.expected)
-		}
+		t.Run(tc.spec.String()+" "+tc.in, func(t *testing.T) {
+			err := uri.Validate(tc.spec, tc.in)
+			var e *uri.Error
+			if !errors.As(err, &e) || e.Error() != tc.want || !slices.Equal(e.Expected(), tc.expected) {
+				t.Errorf("Validate(%v, %q) = %v, expected %q\nwant %s, expected %q", tc.spec, tc.in, err, expectedOf(err), tc.want, tc.expected)
+			}
+		})
 	}
 }
 

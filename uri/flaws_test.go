@@ -82,16 +82,18 @@ func TestGenericOnlyFlawsRFC1630(t *testing.T) {
 		{"http:info.cern.ch/imaginary/test", true, 0, false},
 		{"foo:a/b?c+d#e", true, 0, true},
 	} {
-		err := generic.Validate(tc.input)
-		var e *uri.Error
-		switch {
-		case (err == nil) != tc.generic:
-			t.Errorf("GenericOnly %q: Validate = %v, want valid %v", tc.input, err, tc.generic)
-		case !tc.generic && (!errors.As(err, &e) || e.Offset != tc.offset):
-			t.Errorf("GenericOnly %q: %v, want an *Error at byte %d", tc.input, err, tc.offset)
-		}
-		if err := uri.Validate(uri.RFC1630, tc.input); (err == nil) != tc.strict {
-			t.Errorf("%q: Validate = %v, want valid %v", tc.input, err, tc.strict)
-		}
+		t.Run(tc.input, func(t *testing.T) {
+			err := generic.Validate(tc.input)
+			var e *uri.Error
+			switch {
+			case (err == nil) != tc.generic:
+				t.Errorf("GenericOnly %q: Validate = %v, want valid %v", tc.input, err, tc.generic)
+			case !tc.generic && (!errors.As(err, &e) || e.Offset != tc.offset):
+				t.Errorf("GenericOnly %q: %v, want an *Error at byte %d", tc.input, err, tc.offset)
+			}
+			if err := uri.Validate(uri.RFC1630, tc.input); (err == nil) != tc.strict {
+				t.Errorf("%q: Validate = %v, want valid %v", tc.input, err, tc.strict)
+			}
+		})
 	}
 }

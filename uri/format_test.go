@@ -36,23 +36,25 @@ var formatCases = []struct {
 
 func TestFormats(t *testing.T) {
 	for _, c := range formatCases {
-		for _, f := range []struct {
-			name string
-			want bool
-		}{{"uri", c.uri}, {"uri-reference", c.uriRef}, {"iri", c.iri}, {"iri-reference", c.iriRef}} {
-			check, ok := uri.FormatChecker(f.name)
-			if !ok {
-				t.Fatalf("FormatChecker(%q): not found", f.name)
+		t.Run(c.s, func(t *testing.T) {
+			for _, f := range []struct {
+				name string
+				want bool
+			}{{"uri", c.uri}, {"uri-reference", c.uriRef}, {"iri", c.iri}, {"iri-reference", c.iriRef}} {
+				check, ok := uri.FormatChecker(f.name)
+				if !ok {
+					t.Fatalf("FormatChecker(%q): not found", f.name)
+				}
+				err := check(c.s)
+				if (err == nil) != f.want {
+					t.Errorf("%s(%q) = %v, want valid %v", f.name, c.s, err, f.want)
+				}
+				var e *uri.Error
+				if err != nil && !errors.As(err, &e) {
+					t.Errorf("%s(%q): %T is no *uri.Error", f.name, c.s, err)
+				}
 			}
-			err := check(c.s)
-			if (err == nil) != f.want {
-				t.Errorf("%s(%q) = %v, want valid %v", f.name, c.s, err, f.want)
-			}
-			var e *uri.Error
-			if err != nil && !errors.As(err, &e) {
-				t.Errorf("%s(%q): %T is no *uri.Error", f.name, c.s, err)
-			}
-		}
+		})
 	}
 	if _, ok := uri.FormatChecker("email"); ok {
 		t.Error(`FormatChecker("email") found a checker`)
@@ -77,15 +79,17 @@ func TestCheckURISchemeError(t *testing.T) {
 		{"foo/bar:baz", 3, []string{"ALPHA", "DIGIT", `"+"`, `"-"`, `"."`, `":"`}},
 		{"abc", 3, []string{"ALPHA", "DIGIT", `"+"`, `"-"`, `"."`, `":"`}},
 	} {
-		for _, check := range []func(string) error{uri.CheckURI, uri.CheckIRI} {
-			var e *uri.Error
-			if !errors.As(check(c.s), &e) {
-				t.Fatalf("%q: no *uri.Error", c.s)
+		t.Run(c.s, func(t *testing.T) {
+			for _, check := range []func(string) error{uri.CheckURI, uri.CheckIRI} {
+				var e *uri.Error
+				if !errors.As(check(c.s), &e) {
+					t.Fatalf("%q: no *uri.Error", c.s)
+				}
+				if e.Offset != c.offset || e.Rule != "scheme" || !slices.Equal(e.Expected(), c.expected) {
+					t.Errorf("%q: offset %d rule %q expected %q, want %d scheme %q", c.s, e.Offset, e.Rule, e.Expected(), c.offset, c.expected)
+				}
 			}
-			if e.Offset != c.offset || e.Rule != "scheme" || !slices.Equal(e.Expected(), c.expected) {
-				t.Errorf("%q: offset %d rule %q expected %q, want %d scheme %q", c.s, e.Offset, e.Rule, e.Expected(), c.offset, c.expected)
-			}
-		}
+		})
 	}
 	// Past the scheme, the error is the grammar's: the space, in the authority's host.
 	var e *uri.Error

@@ -246,9 +246,11 @@ func TestRemoveDotSegments(t *testing.T) {
 		".//g":               "/g",
 		"/a//../g":           "/a/g",
 	} {
-		if got := removeDotSegments(in); got != want {
-			t.Errorf("removeDotSegments(%q) = %q, want %q", in, got, want)
-		}
+		t.Run(in, func(t *testing.T) {
+			if got := removeDotSegments(in); got != want {
+				t.Errorf("removeDotSegments(%q) = %q, want %q", in, got, want)
+			}
+		})
 	}
 }
 
@@ -266,9 +268,11 @@ func TestRemoveDotSegmentsBuffer(t *testing.T) {
 		"././g":            "g",
 		"/b/c/g/./h/../i/": "/b/c/g/i/",
 	} {
-		if got := removeDotSegmentsBuffer(in); got != want {
-			t.Errorf("removeDotSegmentsBuffer(%q) = %q, want %q", in, got, want)
-		}
+		t.Run(in, func(t *testing.T) {
+			if got := removeDotSegmentsBuffer(in); got != want {
+				t.Errorf("removeDotSegmentsBuffer(%q) = %q, want %q", in, got, want)
+			}
+		})
 	}
 }
 

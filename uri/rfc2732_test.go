@@ -25,26 +25,28 @@ func TestRFC2732Addresses(t *testing.T) {
 		{"::FFFF:129.144.52.38", true},
 		{"2010:836B:4179::836B:4179", true},
 	} {
-		in := "//[" + tc.addr + "]"
-		r, err := uri.Parse(uri.RFC2732, in)
-		if !tc.valid {
-			var e *uri.Error
-			if !errors.As(err, &e) {
-				t.Errorf("Parse(rfc2732, %q) = %v, want a *uri.Error", in, err)
-				continue
+		t.Run(tc.addr, func(t *testing.T) {
+			in := "//[" + tc.addr + "]"
+			r, err := uri.Parse(uri.RFC2732, in)
+			if !tc.valid {
+				var e *uri.Error
+				if !errors.As(err, &e) {
+					t.Errorf("Parse(rfc2732, %q) = %v, want a *uri.Error", in, err)
+					return
+				}
+				if e.Offset != 8 {
+					t.Errorf("Parse(rfc2732, %q): error at byte %d, want 8 (the \".\" after \"192\"): %v", in, e.Offset, e)
+				}
+				return
 			}
-			if e.Offset != 8 {
-				t.Errorf("Parse(rfc2732, %q): error at byte %d, want 8 (the \".\" after \"192\"): %v", in, e.Offset, e)
+			if err != nil {
+				t.Errorf("Parse(rfc2732, %q): %v", in, err)
+				return
 			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("Parse(rfc2732, %q): %v", in, err)
-			continue
-		}
-		if h, ok := r.Get(uri.Host); !ok || h != "["+tc.addr+"]" || r.HostKind() != uri.IPv6 {
-			t.Errorf("Parse(rfc2732, %q): host %q (defined %v), kind %v; want %q, IPv6address", in, h, ok, r.HostKind(), "["+tc.addr+"]")
-		}
+			if h, ok := r.Get(uri.Host); !ok || h != "["+tc.addr+"]" || r.HostKind() != uri.IPv6 {
+				t.Errorf("Parse(rfc2732, %q): host %q (defined %v), kind %v; want %q, IPv6address", in, h, ok, r.HostKind(), "["+tc.addr+"]")
+			}
+		})
 	}
 }
 
@@ -71,14 +73,16 @@ func TestRFC2732Brackets(t *testing.T) {
 		{"//999.1.1.1/", true, true},
 		{"//1234.1.1.1/", true, true}, // a reg_name under both
 	} {
-		for _, c := range []struct {
-			spec uri.Spec
-			want bool
-		}{{uri.RFC2732, tc.rfc2732}, {uri.RFC2396, tc.rfc2396}} {
-			if err := uri.Validate(c.spec, tc.in); (err == nil) != c.want {
-				t.Errorf("Validate(%v, %q) = %v, want valid %v", c.spec, tc.in, err, c.want)
+		t.Run(tc.in, func(t *testing.T) {
+			for _, c := range []struct {
+				spec uri.Spec
+				want bool
+			}{{uri.RFC2732, tc.rfc2732}, {uri.RFC2396, tc.rfc2396}} {
+				if err := uri.Validate(c.spec, tc.in); (err == nil) != c.want {
+					t.Errorf("Validate(%v, %q) = %v, want valid %v", c.spec, tc.in, err, c.want)
+				}
 			}
-		}
+		})
 	}
 	// RFC 2732 3 (2): a part of more than three digits is no IPv4address, so the
 	// authority is a reg_name (no host); under RFC 2396 it is an IPv4address.
@@ -103,10 +107,12 @@ func TestRFC2732Resolve(t *testing.T) {
 		{"//[1080::8:800:200C:417A]/foo", "http://[1080::8:800:200C:417A]/foo"},
 		{"g?a[1]=x#[f]", "http://[::FFFF:129.144.52.38]:80/b/c/g?a[1]=x#[f]"},
 	} {
-		res, err := uri.Resolve(uri.RFC2732, base, tc.ref)
-		if err != nil || res.Target != tc.want {
-			t.Errorf("Resolve(rfc2732, %q, %q) = %q, %v; want %q", base, tc.ref, res.Target, err, tc.want)
-		}
+		t.Run(tc.ref, func(t *testing.T) {
+			res, err := uri.Resolve(uri.RFC2732, base, tc.ref)
+			if err != nil || res.Target != tc.want {
+				t.Errorf("Resolve(rfc2732, %q, %q) = %q, %v; want %q", base, tc.ref, res.Target, err, tc.want)
+			}
+		})
 	}
 	// The same base is invalid under plain RFC 2396.
 	if _, err := uri.Resolve(uri.RFC2396, base, "g"); err == nil {

@@ -147,9 +147,11 @@ func TestRFC3987Errors(t *testing.T) {
 		{"http://a/\xe4\xb8(", `rfc3987: invalid byte 0xE4 (not UTF-8) at byte 9 in ipath-abempty`, []string{`pchar`, `"#"`, `"/"`, `"?"`, `ucschar`, `end of input`}},
 		{"http://[::é]/", `rfc3987: invalid non-ASCII character U+00E9 'é' at byte 10 in IPv6address`, []string{`HEXDIG`, `"]"`}},
 	} {
-		err := uri.Validate(uri.RFC3987, tc.in)
-		if err == nil || err.Error() != tc.want || !slices.Equal(expectedOf(err), tc.expected) {
-			t.Errorf("Validate(%q) =\n  %v, expected %q\nwant\n  %s, expected %q", tc.in, err, expectedOf(err), tc.want, tc.expected)
-		}
+		t.Run(tc.in, func(t *testing.T) {
+			err := uri.Validate(uri.RFC3987, tc.in)
+			if err == nil || err.Error() != tc.want || !slices.Equal(expectedOf(err), tc.expected) {
+				t.Errorf("Validate(%q) =\n  %v, expected %q\nwant\n  %s, expected %q", tc.in, err, expectedOf(err), tc.want, tc.expected)
+			}
+		})
 	}
 }

@@ -36,16 +36,18 @@ func TestFileAppendixF(t *testing.T) {
 		{"file://user:pw@vms.example.com/disk$user/my.txt", "E.1 (the rule)", str("vms.example.com"), "/disk$user/my.txt", nil, nil, str("user:pw"), false},
 		{"file:////%5B2001:db8::1%5D/share/x", "E.3.2 (the rule)", str(""), "/share/x", nil, str("%5B2001:db8::1%5D"), nil, true},
 	} {
-		p, err := uri.CheckFileNonstandard(c.in)
-		if err != nil {
-			t.Errorf("%s (RFC 8089 %s): %v", c.in, c.where, err)
-			continue
-		}
-		eq := func(a, b *string) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
-		if !eq(p.Host, c.host) || p.Path != c.path || !eq(p.DriveLetter, c.drive) || !eq(p.UNCHost, c.unc) ||
-			!eq(p.Userinfo, c.userinfo) || p.Local != c.local || p.Rule != "file-URI-F" {
-			t.Errorf("%s (RFC 8089 %s): got %+v", c.in, c.where, p)
-		}
+		t.Run(c.in, func(t *testing.T) {
+			p, err := uri.CheckFileNonstandard(c.in)
+			if err != nil {
+				t.Errorf("%s (RFC 8089 %s): %v", c.in, c.where, err)
+				return
+			}
+			eq := func(a, b *string) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
+			if !eq(p.Host, c.host) || p.Path != c.path || !eq(p.DriveLetter, c.drive) || !eq(p.UNCHost, c.unc) ||
+				!eq(p.Userinfo, c.userinfo) || p.Local != c.local || p.Rule != "file-URI-F" {
+				t.Errorf("%s (RFC 8089 %s): got %+v", c.in, c.where, p)
+			}
+		})
 	}
 	for _, in := range []string{"file:c:path", "file://h:80/x", "file:?q", "file:cd:/x", "http://a/"} {
 		_, err := uri.CheckFileNonstandard(in)

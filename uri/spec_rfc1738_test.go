@@ -44,43 +44,45 @@ func TestRFC1738Components(t *testing.T) {
 		{"http:x", "", false, "http - - - - x - - - "},
 		{"http://a/b?c/d", "", false, "http a - a - /b?c/d - - - hostname"},
 	} {
-		for _, p := range []*uri.Parser{strict, generic} {
-			r, err := p.Parse(tc.in)
-			if p == strict && !tc.strictOK {
-				if err == nil {
-					t.Errorf("strict %q: valid, want invalid", tc.in)
+		t.Run(tc.in, func(t *testing.T) {
+			for _, p := range []*uri.Parser{strict, generic} {
+				r, err := p.Parse(tc.in)
+				if p == strict && !tc.strictOK {
+					if err == nil {
+						t.Errorf("strict %q: valid, want invalid", tc.in)
+					}
+					continue
 				}
-				continue
-			}
-			if err != nil {
-				t.Errorf("%q: %v", tc.in, err)
-				continue
-			}
-			var got []string
-			for _, c := range []uri.Component{uri.Scheme, uri.Authority, uri.Userinfo, uri.Host, uri.Port, uri.Path, uri.Query, uri.User, uri.Password} {
-				v, ok := r.Get(c)
-				switch {
-				case !ok:
-					v = "-"
-				case v == "":
-					v = "''"
+				if err != nil {
+					t.Errorf("%q: %v", tc.in, err)
+					continue
 				}
-				got = append(got, v)
+				var got []string
+				for _, c := range []uri.Component{uri.Scheme, uri.Authority, uri.Userinfo, uri.Host, uri.Port, uri.Path, uri.Query, uri.User, uri.Password} {
+					v, ok := r.Get(c)
+					switch {
+					case !ok:
+						v = "-"
+					case v == "":
+						v = "''"
+					}
+					got = append(got, v)
+				}
+				got = append(got, r.HostKind().String())
+				want := tc.want
+				if p == generic && tc.generic != "" {
+					want = tc.generic // genericurl: no query, an authority only in ip-schemepart
+				}
+				if g := strings.Join(got, " "); g != want {
+					t.Errorf("%q (generic %v):\n got %s\nwant %s", tc.in, p == generic, g, want)
+				}
+				if r.Has(uri.Fragment) {
+					t.Errorf("%q: a fragment", tc.in)
+				}
+				if s := r.String(); s != tc.in {
+					t.Errorf("%q: recomposed as %q", tc.in, s)
+				}
 			}
-			got = append(got, r.HostKind().String())
-			want := tc.want
-			if p == generic && tc.generic != "" {
-				want = tc.generic // genericurl: no query, an authority only in ip-schemepart
-			}
-			if g := strings.Join(got, " "); g != want {
-				t.Errorf("%q (generic %v):\n got %s\nwant %s", tc.in, p == generic, g, want)
-			}
-			if r.Has(uri.Fragment) {
-				t.Errorf("%q: a fragment", tc.in)
-			}
-			if s := r.String(); s != tc.in {
-				t.Errorf("%q: recomposed as %q", tc.in, s)
-			}
-		}
+		})
 	}
 }

@@ -46,9 +46,11 @@ func TestLineage(t *testing.T) {
 			UpdatedBy: []string{}, ObsoletedBy: []string{}, Became: "RFC 3986"}},
 	} {
 		rows[tc.spec] = true
-		if diff := cmp.Diff(tc.want, tc.spec.Lineage()); diff != "" {
-			t.Errorf("%v.Lineage() (-want +got):\n%s", tc.spec, diff)
-		}
+		t.Run(tc.spec.String(), func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, tc.spec.Lineage()); diff != "" {
+				t.Errorf("%v.Lineage() (-want +got):\n%s", tc.spec, diff)
+			}
+		})
 	}
 	for _, s := range Specs() {
 		if !rows[s] {

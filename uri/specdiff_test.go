@@ -101,7 +101,8 @@ func languageVerdict(t testing.TB, name string) func(string) bool {
 }
 
 // specParser is the parser of the spec whose ID is name, read as its automaton reads it:
-// the generic syntax where the spec checks scheme rules too; whatwg's grammar (its port
+// the generic syntax where the spec checks scheme rules too (rfc1738's own, and the
+// scheme grammars of a spec whose Parser has SchemeGrammars); whatwg's grammar (its port
 // range is checked by languageVerdict) against a special base. ok is false for a name
 // that is no spec ID.
 func specParser(t testing.TB, name string) (p *uri.Parser, ok bool) {
@@ -112,12 +113,15 @@ func specParser(t testing.TB, name string) (p *uri.Parser, ok bool) {
 	}
 	var opts []uri.ParserOption
 	switch spec {
-	case uri.RFC1738, uri.RFC3986, uri.RFC3987:
+	case uri.RFC1738:
 		opts = append(opts, uri.GenericOnly())
 	case uri.WHATWG:
 		opts = append(opts, uri.GrammarOnly(), uri.Base(specdiffBase))
 	}
 	p, err = uri.NewParser(spec, opts...)
+	if err == nil && p.SchemeGrammars() {
+		p, err = uri.NewParser(spec, append(opts, uri.GenericOnly())...)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,5 +266,21 @@ func TestSpecdiffWMethod(t *testing.T) {
 				t.Error(f)
 			}
 		})
+	}
+}
+
+// TestSpecdiffEverySpec fails when a spec has no automaton (its line in
+// internal/specdiffgen/langs.go) or no place in specdiff's lineage (uri/specdiff/lang.go),
+// which urispec diff -spec lineage walks.
+func TestSpecdiffEverySpec(t *testing.T) {
+	var ids []string
+	for _, s := range uri.Specs() {
+		ids = append(ids, s.String())
+		if _, err := specdiff.Lookup(s.String()); err != nil {
+			t.Errorf("%v has no automaton: add its language to internal/specdiffgen/langs.go and run make generate (%v)", s, err)
+		}
+	}
+	if got := specdiff.Lineage(); !slices.Equal(got, ids) {
+		t.Errorf("specdiff.Lineage() = %q, want uri.Specs() %q", got, ids)
 	}
 }

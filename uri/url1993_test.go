@@ -161,16 +161,18 @@ func TestURL1993Invalid(t *testing.T) {
 		{"PR=aftp; H=xx.yy.edu; PA=/pub/doc/README;", "the draft's Fig. 1: \"=\" is in no rule"},
 		{"xxx.yyy.zz.edu:/pub.aa.bb.cc", "the draft's example of an FTP name that is not a URL: path begins with \"/\""},
 	} {
-		if tc.in == "http://a:80:/" {
-			// "a:80:" is a hostname (ialpha derives ":" and digits): valid.
-			if err := uri.Validate(uri.URL1993, tc.in); err != nil {
-				t.Errorf("%q: %v, want valid (host \"a:80:\")", tc.in, err)
+		t.Run(tc.in, func(t *testing.T) {
+			if tc.in == "http://a:80:/" {
+				// "a:80:" is a hostname (ialpha derives ":" and digits): valid.
+				if err := uri.Validate(uri.URL1993, tc.in); err != nil {
+					t.Errorf("%q: %v, want valid (host \"a:80:\")", tc.in, err)
+				}
+				return
 			}
-			continue
-		}
-		if err := uri.Validate(uri.URL1993, tc.in); err == nil {
-			t.Errorf("%q is valid, want invalid: %s", tc.in, tc.why)
-		}
+			if err := uri.Validate(uri.URL1993, tc.in); err == nil {
+				t.Errorf("%q is valid, want invalid: %s", tc.in, tc.why)
+			}
+		})
 	}
 }
 
@@ -184,9 +186,11 @@ func TestURL1993TextForms(t *testing.T) {
 		// The Prospero section's "%00%00" (empty version) is part of the path.
 		"prospero://h/name%00%00attr",
 	} {
-		if err := uri.Validate(uri.URL1993, in); err != nil {
-			t.Errorf("%q: %v", in, err)
-		}
+		t.Run(in, func(t *testing.T) {
+			if err := uri.Validate(uri.URL1993, in); err != nil {
+				t.Errorf("%q: %v", in, err)
+			}
+		})
 	}
 }
 
@@ -209,10 +213,12 @@ func TestURL1993Error(t *testing.T) {
 		{"http://a/b?x=y", `url-1993: invalid character '=' at byte 12 in search`, []string{"xpalpha", `"#"`, "end of input"}},
 		{"http://a/b#", `url-1993: unexpected end of input at byte 11 in fragmentid`, []string{"xalpha"}},
 	} {
-		err := uri.Validate(uri.URL1993, tc.in)
-		if err == nil || err.Error() != tc.want || !slices.Equal(expectedOf(err), tc.expected) {
-			t.Errorf("Validate(url-1993, %q) = %v, expected %q\nwant %s, expected %q", tc.in, err, expectedOf(err), tc.want, tc.expected)
-		}
+		t.Run(tc.in, func(t *testing.T) {
+			err := uri.Validate(uri.URL1993, tc.in)
+			if err == nil || err.Error() != tc.want || !slices.Equal(expectedOf(err), tc.expected) {
+				t.Errorf("Validate(url-1993, %q) = %v, expected %q\nwant %s, expected %q", tc.in, err, expectedOf(err), tc.want, tc.expected)
+			}
+		})
 	}
 }
 

@@ -103,11 +103,13 @@ func TestWHATWGErrorNames(t *testing.T) {
 		{"http://xn--a.example/", "", "domain-to-ASCII"},
 		{"http://a..example/", "", "domain-to-ASCII"},
 	} {
-		err := validateWHATWG(urlTest{Input: tc.in, Base: &tc.base})
-		var e *uri.Error
-		if !errors.As(err, &e) || e.Validation != tc.name {
-			t.Errorf("%q (base %q): %v, want the validation error %s", tc.in, tc.base, err, tc.name)
-		}
+		t.Run(tc.in+" "+tc.base, func(t *testing.T) {
+			err := validateWHATWG(urlTest{Input: tc.in, Base: &tc.base})
+			var e *uri.Error
+			if !errors.As(err, &e) || e.Validation != tc.name {
+				t.Errorf("%q (base %q): %v, want the validation error %s", tc.in, tc.base, err, tc.name)
+			}
+		})
 	}
 }
 
@@ -123,18 +125,20 @@ func TestWHATWGValid(t *testing.T) {
 		{"#f", "mailto:a@example", uri.NoHost},
 		{"//opaque%20host/", "sc://h/", uri.RegName},
 	} {
-		p, err := uri.NewParser(uri.WHATWG, uri.Base(tc.base))
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := p.Parse(tc.in)
-		if err != nil {
-			t.Errorf("%q (base %q): %v", tc.in, tc.base, err)
-			continue
-		}
-		if r.HostKind() != tc.host {
-			t.Errorf("%q: host kind %v, want %v", tc.in, r.HostKind(), tc.host)
-		}
+		t.Run(tc.in+" "+tc.base, func(t *testing.T) {
+			p, err := uri.NewParser(uri.WHATWG, uri.Base(tc.base))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := p.Parse(tc.in)
+			if err != nil {
+				t.Errorf("%q (base %q): %v", tc.in, tc.base, err)
+				return
+			}
+			if r.HostKind() != tc.host {
+				t.Errorf("%q: host kind %v, want %v", tc.in, r.HostKind(), tc.host)
+			}
+		})
 	}
 	for in, kind := range map[string]uri.HostKind{
 		"http://192.0.2.1/":     uri.IPv4,
@@ -144,14 +148,16 @@ func TestWHATWGValid(t *testing.T) {
 		"sc://[::1]/":           uri.IPv6,
 		"file:///x":             uri.NoHost,
 	} {
-		r, err := uri.Parse(uri.WHATWG, in)
-		if err != nil {
-			t.Errorf("%q: %v", in, err)
-			continue
-		}
-		if r.HostKind() != kind {
-			t.Errorf("%q: host kind %v, want %v", in, r.HostKind(), kind)
-		}
+		t.Run(in, func(t *testing.T) {
+			r, err := uri.Parse(uri.WHATWG, in)
+			if err != nil {
+				t.Errorf("%q: %v", in, err)
+				return
+			}
+			if r.HostKind() != kind {
+				t.Errorf("%q: host kind %v, want %v", in, r.HostKind(), kind)
+			}
+		})
 	}
 	if _, err := uri.NewParser(uri.WHATWG, uri.Base("/no/scheme")); err == nil {
 		t.Error("NewParser accepts a base without a scheme")

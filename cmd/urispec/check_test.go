@@ -83,15 +83,17 @@ func TestCheckFormatSchemes(t *testing.T) {
 		{[]string{"check", "-format", "iri", "-schemes"}, exitInvalid, "invalid  iri            http:///x\n"},
 		{[]string{"check"}, exitInvalid, "invalid  rfc3986        http:///x\n"},
 	} {
-		var stdout, stderr bytes.Buffer
-		status := run(append(tc.args, strict...), strings.NewReader(""), &stdout, &stderr)
-		if status != tc.status || !strings.HasPrefix(stdout.String(), tc.stdout) || stderr.Len() > 0 {
-			t.Errorf("urispec %q: exit %d, stdout %q, stderr %q; want %d and %q", tc.args, status, stdout.String(), stderr.String(), tc.status, tc.stdout)
-		}
-		want := map[int]int{exitOK: 4, exitInvalid: 0}[tc.status]
-		if n := strings.Count("\n"+stdout.String(), "\nvalid "); n != want {
-			t.Errorf("urispec %q: %d valid of 4, want %d:\n%s", tc.args, n, want, stdout.String())
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := run(append(tc.args, strict...), strings.NewReader(""), &stdout, &stderr)
+			if status != tc.status || !strings.HasPrefix(stdout.String(), tc.stdout) || stderr.Len() > 0 {
+				t.Errorf("urispec %q: exit %d, stdout %q, stderr %q; want %d and %q", tc.args, status, stdout.String(), stderr.String(), tc.status, tc.stdout)
+			}
+			want := map[int]int{exitOK: 4, exitInvalid: 0}[tc.status]
+			if n := strings.Count("\n"+stdout.String(), "\nvalid "); n != want {
+				t.Errorf("urispec %q: %d valid of 4, want %d:\n%s", tc.args, n, want, stdout.String())
+			}
+		})
 	}
 	for _, args := range [][]string{{"check", "-format", "uri-template", "-schemes", "x"}, {"check", "-format", "uri", "-spec", "rfc3986", "x"}} {
 		var stdout, stderr bytes.Buffer

@@ -80,9 +80,11 @@ func TestShortenText(t *testing.T) {
 		{"ééééé", 4, "ééé…"},
 		{"a\xffb", 10, `a\xffb`},
 	} {
-		if got := shortenText(c.in, c.max); got != c.want {
-			t.Errorf("shortenText(%q, %d) = %q, want %q", c.in, c.max, got, c.want)
-		}
+		t.Run(c.in, func(t *testing.T) {
+			if got := shortenText(c.in, c.max); got != c.want {
+				t.Errorf("shortenText(%q, %d) = %q, want %q", c.in, c.max, got, c.want)
+			}
+		})
 	}
 }
 

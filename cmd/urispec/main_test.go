@@ -43,35 +43,39 @@ func TestUsageStreams(t *testing.T) {
 		{[]string{"compare", "-examples", "2000000000"}, exitUsage, "", `invalid value "2000000000" for flag -examples: must be from 0 to`},
 		{[]string{"check", "-nosuchflag"}, exitUsage, "", "flag provided but not defined"},
 	} {
-		var stdout, stderr bytes.Buffer
-		status := run(tc.args, strings.NewReader(""), &stdout, &stderr)
-		if status != tc.status {
-			t.Errorf("urispec %q: exit %d, want %d", tc.args, status, tc.status)
-		}
-		for _, s := range []struct{ name, got, want string }{{"stdout", stdout.String(), tc.stdout}, {"stderr", stderr.String(), tc.stderr}} {
-			if s.want == "" && s.got != "" || !strings.Contains(s.got, s.want) {
-				t.Errorf("urispec %q: %s = %q, want %q", tc.args, s.name, s.got, s.want)
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := run(tc.args, strings.NewReader(""), &stdout, &stderr)
+			if status != tc.status {
+				t.Errorf("urispec %q: exit %d, want %d", tc.args, status, tc.status)
 			}
-		}
+			for _, s := range []struct{ name, got, want string }{{"stdout", stdout.String(), tc.stdout}, {"stderr", stderr.String(), tc.stderr}} {
+				if s.want == "" && s.got != "" || !strings.Contains(s.got, s.want) {
+					t.Errorf("urispec %q: %s = %q, want %q", tc.args, s.name, s.got, s.want)
+				}
+			}
+		})
 	}
 }
 
 // TestVersion: `version` and `-version` name the Go version and every spec compiled in.
 func TestVersion(t *testing.T) {
 	for _, args := range [][]string{{"version"}, {"-version"}, {"--version"}} {
-		var stdout, stderr bytes.Buffer
-		if status := run(args, strings.NewReader(""), &stdout, &stderr); status != exitOK || stderr.Len() > 0 {
-			t.Fatalf("urispec %q: exit %d, stderr %q", args, status, stderr.String())
-		}
-		out := stdout.String()
-		if !strings.HasPrefix(out, "urispec ") || !strings.Contains(out, runtime.Version()) || !strings.Contains(out, "github.com/urispec/urispec") {
-			t.Errorf("urispec %q:\n%s", args, out)
-		}
-		for _, s := range uri.Specs() {
-			if !strings.Contains(out, " "+s.String()) {
-				t.Errorf("urispec %q does not name spec %v:\n%s", args, s, out)
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if status := run(args, strings.NewReader(""), &stdout, &stderr); status != exitOK || stderr.Len() > 0 {
+				t.Fatalf("urispec %q: exit %d, stderr %q", args, status, stderr.String())
 			}
-		}
+			out := stdout.String()
+			if !strings.HasPrefix(out, "urispec ") || !strings.Contains(out, runtime.Version()) || !strings.Contains(out, "github.com/urispec/urispec") {
+				t.Errorf("urispec %q:\n%s", args, out)
+			}
+			for _, s := range uri.Specs() {
+				if !strings.Contains(out, " "+s.String()) {
+					t.Errorf("urispec %q does not name spec %v:\n%s", args, s, out)
+				}
+			}
+		})
 	}
 	var stdout, stderr bytes.Buffer
 	if status := run([]string{"version", "-json"}, strings.NewReader(""), &stdout, &stderr); status != exitOK {
@@ -177,11 +181,13 @@ func TestMissingFileEveryCommand(t *testing.T) {
 		{[]string{"resolve", "-f", missing, "-f", good}, "http://a/c"},
 		{[]string{"merge", missing}, ""},
 	} {
-		var stdout, stderr bytes.Buffer
-		status := run(tc.args, strings.NewReader(""), &stdout, &stderr)
-		if status != exitUsage || !strings.Contains(stderr.String(), missing) || !strings.Contains(stdout.String(), tc.out) {
-			t.Errorf("urispec %q: exit %d, stdout %q, stderr %q; want 2, %q and the file named", tc.args, status, stdout.String(), stderr.String(), tc.out)
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := run(tc.args, strings.NewReader(""), &stdout, &stderr)
+			if status != exitUsage || !strings.Contains(stderr.String(), missing) || !strings.Contains(stdout.String(), tc.out) {
+				t.Errorf("urispec %q: exit %d, stdout %q, stderr %q; want 2, %q and the file named", tc.args, status, stdout.String(), stderr.String(), tc.out)
+			}
+		})
 	}
 }
 
@@ -209,11 +215,13 @@ func TestFlagsAnywhere(t *testing.T) {
 		{[]string{"normalize", "HTTP://A/", "-level", "syntax"}, "", exitOK, "http://a/\n", ""},
 		{[]string{"equal", "http://a/", "HTTP://A/", "-json"}, "", exitOK, `{"equivalent":true`, ""},
 	} {
-		var stdout, stderr bytes.Buffer
-		status := run(tc.args, strings.NewReader(tc.stdin), &stdout, &stderr)
-		if status != tc.status || !strings.HasPrefix(stdout.String(), tc.stdout) || !strings.HasPrefix(stderr.String(), tc.stderr) || tc.stderr == "" && stderr.Len() > 0 {
-			t.Errorf("urispec %q: exit %d, stdout %q, stderr %q; want %d, %q and %q", tc.args, status, stdout.String(), stderr.String(), tc.status, tc.stdout, tc.stderr)
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := run(tc.args, strings.NewReader(tc.stdin), &stdout, &stderr)
+			if status != tc.status || !strings.HasPrefix(stdout.String(), tc.stdout) || !strings.HasPrefix(stderr.String(), tc.stderr) || tc.stderr == "" && stderr.Len() > 0 {
+				t.Errorf("urispec %q: exit %d, stdout %q, stderr %q; want %d, %q and %q", tc.args, status, stdout.String(), stderr.String(), tc.status, tc.stdout, tc.stderr)
+			}
+		})
 	}
 }
 
@@ -244,11 +252,13 @@ func TestFileHint(t *testing.T) {
 		{[]string{"lint", "-with", "none", a}, ""},
 		{[]string{"explain", "-spec", "rfc3986", a}, ""},
 	} {
-		var stdout, stderr bytes.Buffer
-		run(tc.args, strings.NewReader(""), &stdout, &stderr)
-		if got := stderr.String(); got != tc.stderr {
-			t.Errorf("urispec %q: stderr %q, want %q", tc.args, got, tc.stderr)
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			run(tc.args, strings.NewReader(""), &stdout, &stderr)
+			if got := stderr.String(); got != tc.stderr {
+				t.Errorf("urispec %q: stderr %q, want %q", tc.args, got, tc.stderr)
+			}
+		})
 	}
 }
 
@@ -268,19 +278,21 @@ func TestBlankLines(t *testing.T) {
 		{[]string{"compare"}, "net/url against rfc3986 (RFC 3986, Appendix A) on 2 inputs\n2 blank lines skipped (an empty line is no input)\n"},
 		{[]string{"resolve"}, "http://a/b\nhttp://a/c\n"},
 	} {
-		var stdout, stderr bytes.Buffer
-		stdin := in
-		if tc.args[0] == "resolve" {
-			stdin = "http://a/\tb\n\n\r\nhttp://a/\tc\n"
-		}
-		run(tc.args, strings.NewReader(stdin), &stdout, &stderr)
-		note := "urispec " + tc.args[0] + ": skipped 2 blank lines (an empty line is no input)\n"
-		if tc.args[0] == "matrix" || tc.args[0] == "compare" {
-			note = ""
-		}
-		if !strings.HasPrefix(stdout.String(), tc.stdout) || strings.Contains(stdout.String(), "\n\n\n") || stderr.String() != note {
-			t.Errorf("urispec %q: stdout %q, stderr %q; want %q and the blank lines counted", tc.args, stdout.String(), stderr.String(), tc.stdout)
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			stdin := in
+			if tc.args[0] == "resolve" {
+				stdin = "http://a/\tb\n\n\r\nhttp://a/\tc\n"
+			}
+			run(tc.args, strings.NewReader(stdin), &stdout, &stderr)
+			note := "urispec " + tc.args[0] + ": skipped 2 blank lines (an empty line is no input)\n"
+			if tc.args[0] == "matrix" || tc.args[0] == "compare" {
+				note = ""
+			}
+			if !strings.HasPrefix(stdout.String(), tc.stdout) || strings.Contains(stdout.String(), "\n\n\n") || stderr.String() != note {
+				t.Errorf("urispec %q: stdout %q, stderr %q; want %q and the blank lines counted", tc.args, stdout.String(), stderr.String(), tc.stdout)
+			}
+		})
 	}
 	var stdout, stderr bytes.Buffer
 	run([]string{"matrix", "-summary-json", "-spec", "rfc3986"}, strings.NewReader(in), &stdout, &stderr)
@@ -331,27 +343,29 @@ func TestEveryFlagInHelp(t *testing.T) {
 // still open (a pipe or a FIFO at the other end sees them), not only at the end.
 func TestStreams(t *testing.T) {
 	for _, cmd := range [][]string{{"check"}, {"check", "-json"}, {"lint", "-with", "none"}, {"normalize"}, {"matrix", "-json"}} {
-		inR, inW := io.Pipe()
-		outR, outW := io.Pipe()
-		done := make(chan int)
-		go func() {
-			status := run(cmd, inR, outW, io.Discard)
-			outW.Close()
-			done <- status
-		}()
-		// A line with a hazard, so that lint prints it.
-		if _, err := io.WriteString(inW, "http://u:p@h/\n"); err != nil {
-			t.Fatal(err)
-		}
-		// The verdict comes while the input is open: this read would wait for ever (the
-		// test's own timeout) if the command held its output until the end.
-		buf := make([]byte, 1)
-		if _, err := io.ReadFull(outR, buf); err != nil {
-			t.Fatalf("%v: %v", cmd, err)
-		}
-		inW.Close()
-		io.Copy(io.Discard, outR)
-		<-done
+		t.Run(strings.Join(cmd, " "), func(t *testing.T) {
+			inR, inW := io.Pipe()
+			outR, outW := io.Pipe()
+			done := make(chan int)
+			go func() {
+				status := run(cmd, inR, outW, io.Discard)
+				outW.Close()
+				done <- status
+			}()
+			// A line with a hazard, so that lint prints it.
+			if _, err := io.WriteString(inW, "http://u:p@h/\n"); err != nil {
+				t.Fatal(err)
+			}
+			// The verdict comes while the input is open: this read would wait for ever (the
+			// test's own timeout) if the command held its output until the end.
+			buf := make([]byte, 1)
+			if _, err := io.ReadFull(outR, buf); err != nil {
+				t.Fatalf("%v: %v", cmd, err)
+			}
+			inW.Close()
+			io.Copy(io.Discard, outR)
+			<-done
+		})
 	}
 }
 
@@ -366,12 +380,14 @@ func TestCRLFLikeLF(t *testing.T) {
 	}
 	lf := bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
 	for _, cmd := range [][]string{{"matrix", "-json", "-spec", allSpecs()}, {"compare"}, {"check", "-json"}} {
-		var a, b, stderr bytes.Buffer
-		sa := run(cmd, bytes.NewReader(data), &a, &stderr)
-		sb := run(cmd, bytes.NewReader(lf), &b, &stderr)
-		if diff := cmp.Diff(a.String(), b.String()); diff != "" || sa != sb {
-			t.Errorf("%v: CRLF and LF inputs differ (status %d, %d; -crlf +lf):\n%s", cmd, sa, sb, diff)
-		}
+		t.Run(strings.Join(cmd, " "), func(t *testing.T) {
+			var a, b, stderr bytes.Buffer
+			sa := run(cmd, bytes.NewReader(data), &a, &stderr)
+			sb := run(cmd, bytes.NewReader(lf), &b, &stderr)
+			if diff := cmp.Diff(a.String(), b.String()); diff != "" || sa != sb {
+				t.Errorf("%v: CRLF and LF inputs differ (status %d, %d; -crlf +lf):\n%s", cmd, sa, sb, diff)
+			}
+		})
 	}
 }
 

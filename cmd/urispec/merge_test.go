@@ -158,10 +158,12 @@ func TestMergeErrors(t *testing.T) {
 		{[]string{"merge", testcorpus.Path(t, "testdata/lists/mixed-crlf.txt")}, "not a summary"},
 		{[]string{"matrix", "-json", "-summary-json"}, "exclude each other"},
 	} {
-		var stdout, stderr bytes.Buffer
-		if status := run(tc.args, strings.NewReader(""), &stdout, &stderr); status != exitUsage || !strings.Contains(stderr.String(), tc.msg) {
-			t.Errorf("urispec %q: exit %d, stderr %q; want exit 2 and %q", tc.args, status, stderr.String(), tc.msg)
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if status := run(tc.args, strings.NewReader(""), &stdout, &stderr); status != exitUsage || !strings.Contains(stderr.String(), tc.msg) {
+				t.Errorf("urispec %q: exit %d, stderr %q; want exit 2 and %q", tc.args, status, stderr.String(), tc.msg)
+			}
+		})
 	}
 }
 
@@ -170,9 +172,11 @@ func TestMergeStdin(t *testing.T) {
 	sum := runOK(t, "matrix", "-summary-json", "-spec", "rfc2396,rfc3986", testcorpus.Path(t, "testdata/lists/urls.txt"))
 	want := runOK(t, "matrix", "-spec", "rfc2396,rfc3986", testcorpus.Path(t, "testdata/lists/urls.txt"))
 	for _, args := range [][]string{{"merge"}, {"merge", "-"}} {
-		var stdout, stderr bytes.Buffer
-		if status := run(args, strings.NewReader(sum), &stdout, &stderr); status != exitOK || stdout.String() != want {
-			t.Errorf("urispec %q < summary: exit %d, stderr %q, report:\n%s", args, status, stderr.String(), cmp.Diff(want, stdout.String()))
-		}
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if status := run(args, strings.NewReader(sum), &stdout, &stderr); status != exitOK || stdout.String() != want {
+				t.Errorf("urispec %q < summary: exit %d, stderr %q, report:\n%s", args, status, stderr.String(), cmp.Diff(want, stdout.String()))
+			}
+		})
 	}
 }

@@ -118,8 +118,10 @@ func TestInputSize(t *testing.T) {
 		{[]string{a, dir}, nil, -1},       // a directory
 		{[]string{filepath.Join(dir, "missing")}, nil, -1},
 	} {
-		if got := inputSize(c.files, c.stdin); got != c.want {
-			t.Errorf("inputSize(%v) = %d, want %d", c.files, got, c.want)
-		}
+		t.Run(strings.Join(c.files, " "), func(t *testing.T) {
+			if got := inputSize(c.files, c.stdin); got != c.want {
+				t.Errorf("inputSize(%v) = %d, want %d", c.files, got, c.want)
+			}
+		})
 	}
 }

@@ -51,41 +51,43 @@ func TestServeHeaders(t *testing.T) {
 		{"GET", "/%2e%2e/serve.go", "", 404, "", "", ""},
 		{"POST", "/", "", 405, "", "", ""},
 	} {
-		req, err := http.NewRequest(c.method, srv.URL+c.path, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("Accept-Encoding", c.accept) // set: no transparent decoding
-		resp, err := srv.Client().Transport.RoundTrip(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var body bytes.Buffer
-		body.ReadFrom(resp.Body)
-		resp.Body.Close()
-		where := c.method + " " + c.path + " (Accept-Encoding: " + c.accept + ")"
-		if resp.StatusCode != c.status {
-			t.Errorf("%s: status %d, want %d", where, resp.StatusCode, c.status)
-			continue
-		}
-		if got := resp.Header.Get("Content-Security-Policy"); got != siteCSP {
-			t.Errorf("%s: Content-Security-Policy %q", where, got)
-		}
-		if c.status != 200 {
-			continue
-		}
-		if got := resp.Header.Get("Content-Type"); got != c.typ {
-			t.Errorf("%s: Content-Type %q, want %q", where, got, c.typ)
-		}
-		if got := resp.Header.Get("Content-Encoding"); got != c.encoding {
-			t.Errorf("%s: Content-Encoding %q, want %q", where, got, c.encoding)
-		}
-		if got := resp.Header.Get("Vary"); got != "Accept-Encoding" {
-			t.Errorf("%s: Vary %q", where, got)
-		}
-		if body.String() != c.body {
-			t.Errorf("%s: body %q, want %q", where, body.String(), c.body)
-		}
+		t.Run(c.method+" "+c.path+" "+c.accept, func(t *testing.T) {
+			req, err := http.NewRequest(c.method, srv.URL+c.path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Accept-Encoding", c.accept) // set: no transparent decoding
+			resp, err := srv.Client().Transport.RoundTrip(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var body bytes.Buffer
+			body.ReadFrom(resp.Body)
+			resp.Body.Close()
+			where := c.method + " " + c.path + " (Accept-Encoding: " + c.accept + ")"
+			if resp.StatusCode != c.status {
+				t.Errorf("%s: status %d, want %d", where, resp.StatusCode, c.status)
+				return
+			}
+			if got := resp.Header.Get("Content-Security-Policy"); got != siteCSP {
+				t.Errorf("%s: Content-Security-Policy %q", where, got)
+			}
+			if c.status != 200 {
+				return
+			}
+			if got := resp.Header.Get("Content-Type"); got != c.typ {
+				t.Errorf("%s: Content-Type %q, want %q", where, got, c.typ)
+			}
+			if got := resp.Header.Get("Content-Encoding"); got != c.encoding {
+				t.Errorf("%s: Content-Encoding %q, want %q", where, got, c.encoding)
+			}
+			if got := resp.Header.Get("Vary"); got != "Accept-Encoding" {
+				t.Errorf("%s: Vary %q", where, got)
+			}
+			if body.String() != c.body {
+				t.Errorf("%s: body %q, want %q", where, body.String(), c.body)
+			}
+		})
 	}
 
 	page, err := os.ReadFile(testcorpus.Path(t, "playground/web/index.html"))
@@ -116,9 +118,11 @@ func TestServeUsage(t *testing.T) {
 		{[]string{"serve", "a", "b"}, `unexpected argument "b"`},
 		{[]string{"serve", "-addr", "127.0.0.1:-1", built}, "127.0.0.1:-1"},
 	} {
-		var stdout, stderr bytes.Buffer
-		if status := run(c.args, strings.NewReader(""), &stdout, &stderr); status != exitUsage || !strings.Contains(stderr.String(), c.want) {
-			t.Errorf("urispec %q: exit %d, stderr %q; want exit 2 and %q", c.args, status, stderr.String(), c.want)
-		}
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if status := run(c.args, strings.NewReader(""), &stdout, &stderr); status != exitUsage || !strings.Contains(stderr.String(), c.want) {
+				t.Errorf("urispec %q: exit %d, stderr %q; want exit 2 and %q", c.args, status, stderr.String(), c.want)
+			}
+		})
 	}
 }

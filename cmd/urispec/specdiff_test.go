@@ -67,14 +67,16 @@ func TestMatrixJSONSpecdiff(t *testing.T) {
 // spec of the pair, and on none other.
 func TestExplainJSONSpecdiff(t *testing.T) {
 	for _, c := range specdiffCases {
-		objs := decodeLines[explainResult](t, runOK(t, "explain", "-json", "-spec", "rfc2396,rfc3986", c.input))
-		if len(objs) != 2 || objs[0].Spec != "rfc2396" || objs[1].Spec != "rfc3986" {
-			t.Fatalf("explain -json %q: %+v", c.input, objs)
-		}
-		if len(objs[0].Specdiff) != 0 {
-			t.Errorf("explain -json %q: rfc2396's object has specdiff %+v, want none", c.input, objs[0].Specdiff)
-		}
-		checkSpecdiff(t, "explain -json "+c.input, objs[1].Specdiff, c.input, c.goesOn, c.stops)
+		t.Run(c.input, func(t *testing.T) {
+			objs := decodeLines[explainResult](t, runOK(t, "explain", "-json", "-spec", "rfc2396,rfc3986", c.input))
+			if len(objs) != 2 || objs[0].Spec != "rfc2396" || objs[1].Spec != "rfc3986" {
+				t.Fatalf("explain -json %q: %+v", c.input, objs)
+			}
+			if len(objs[0].Specdiff) != 0 {
+				t.Errorf("explain -json %q: rfc2396's object has specdiff %+v, want none", c.input, objs[0].Specdiff)
+			}
+			checkSpecdiff(t, "explain -json "+c.input, objs[1].Specdiff, c.input, c.goesOn, c.stops)
+		})
 	}
 }
 

@@ -18,23 +18,25 @@ func TestEach(t *testing.T) {
 		{long + "\n" + long + "\r\ny", "1:!" + ErrTooLong.Error() + " 2:!" + ErrTooLong.Error() + " 3:y"},
 		{long, "1:!" + ErrTooLong.Error()},
 	} {
-		var got []string
-		err := Each(strings.NewReader(tc.in), func(n int, line string, err error) error {
-			switch {
-			case err != nil:
-				got = append(got, fmt.Sprintf("%d:!%v", n, err))
-			case len(line) > 100:
-				got = append(got, fmt.Sprintf("%d:len%d", n, len(line)))
-			default:
-				got = append(got, fmt.Sprintf("%d:%s", n, line))
+		t.Run(tc.in, func(t *testing.T) {
+			var got []string
+			err := Each(strings.NewReader(tc.in), func(n int, line string, err error) error {
+				switch {
+				case err != nil:
+					got = append(got, fmt.Sprintf("%d:!%v", n, err))
+				case len(line) > 100:
+					got = append(got, fmt.Sprintf("%d:len%d", n, len(line)))
+				default:
+					got = append(got, fmt.Sprintf("%d:%s", n, line))
+				}
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
 			}
-			return nil
+			if g := strings.Join(got, " "); g != tc.want {
+				t.Errorf("Each(%.20q...) = %q, want %q", tc.in, g, tc.want)
+			}
 		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if g := strings.Join(got, " "); g != tc.want {
-			t.Errorf("Each(%.20q...) = %q, want %q", tc.in, g, tc.want)
-		}
 	}
 }

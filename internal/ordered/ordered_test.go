@@ -11,48 +11,50 @@ import (
 // batch size, and each worker's function is used by one goroutine at a time.
 func TestOrder(t *testing.T) {
 	for _, workers := range []int{0, 1, 3, 8} {
-		for _, size := range []int{1, 7, 100, 5000} {
-			var got []string
-			var inUse atomic.Int32
-			newWorker := func() func(int) string {
-				busy := false
-				return func(i int) string {
-					if busy {
-						inUse.Add(1)
+		t.Run("workers="+strconv.Itoa(workers), func(t *testing.T) {
+			for _, size := range []int{1, 7, 100, 5000} {
+				var got []string
+				var inUse atomic.Int32
+				newWorker := func() func(int) string {
+					busy := false
+					return func(i int) string {
+						if busy {
+							inUse.Add(1)
+						}
+						busy = true
+						defer func() { busy = false }()
+						return strconv.Itoa(i * i)
 					}
-					busy = true
-					defer func() { busy = false }()
-					return strconv.Itoa(i * i)
 				}
-			}
-			p := New(workers, size, newWorker, func(i int, s string) error {
-				if s != strconv.Itoa(i*i) {
-					t.Errorf("item %d got result %s", i, s)
+				p := New(workers, size, newWorker, func(i int, s string) error {
+					if s != strconv.Itoa(i*i) {
+						t.Errorf("item %d got result %s", i, s)
+					}
+					got = append(got, strconv.Itoa(i))
+					return nil
+				}, nil)
+				const n = 10007
+				for i := range n {
+					if err := p.Add(i); err != nil {
+						t.Fatal(err)
+					}
 				}
-				got = append(got, strconv.Itoa(i))
-				return nil
-			}, nil)
-			const n = 10007
-			for i := range n {
-				if err := p.Add(i); err != nil {
+				if err := p.Close(); err != nil {
 					t.Fatal(err)
 				}
-			}
-			if err := p.Close(); err != nil {
-				t.Fatal(err)
-			}
-			if len(got) != n {
-				t.Fatalf("workers %d size %d: %d results, want %d", workers, size, len(got), n)
-			}
-			for i, s := range got {
-				if s != strconv.Itoa(i) {
-					t.Fatalf("workers %d size %d: result %d is item %s", workers, size, i, s)
+				if len(got) != n {
+					t.Fatalf("workers %d size %d: %d results, want %d", workers, size, len(got), n)
+				}
+				for i, s := range got {
+					if s != strconv.Itoa(i) {
+						t.Fatalf("workers %d size %d: result %d is item %s", workers, size, i, s)
+					}
+				}
+				if inUse.Load() != 0 {
+					t.Errorf("a worker function ran on two goroutines at once")
 				}
 			}
-			if inUse.Load() != 0 {
-				t.Errorf("a worker function ran on two goroutines at once")
-			}
-		}
+		})
 	}
 }
 

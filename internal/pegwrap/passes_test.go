@@ -273,9 +273,11 @@ func TestCheckPasses(t *testing.T) {
 		{"no name", []pass{{name: "", run: run}}},
 		{"no step", []pass{{name: "a"}}},
 	} {
-		if err := checkPasses(c.table); err == nil {
-			t.Errorf("%s: checkPasses accepts %v", c.name, c.table)
-		}
+		t.Run(c.name, func(t *testing.T) {
+			if err := checkPasses(c.table); err == nil {
+				t.Errorf("%s: checkPasses accepts %v", c.name, c.table)
+			}
+		})
 	}
 	if _, err := passSet("copy,nosuchpass"); err == nil {
 		t.Errorf("passSet accepts a pass that is not in the table")

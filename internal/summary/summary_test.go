@@ -118,39 +118,41 @@ func TestMergeEqualsWhole(t *testing.T) {
 		},
 	}
 	for name, shardOf := range splits {
-		var shards [][]checked
-		for i, c := range lines {
-			j := shardOf(i)
-			for len(shards) <= j {
-				shards = append(shards, nil)
+		t.Run(name, func(t *testing.T) {
+			var shards [][]checked
+			for i, c := range lines {
+				j := shardOf(i)
+				for len(shards) <= j {
+					shards = append(shards, nil)
+				}
+				shards[j] = append(shards[j], c)
 			}
-			shards[j] = append(shards[j], c)
-		}
-		var parts []*Summary
-		for _, sh := range shards {
-			parts = append(parts, build(sh, k))
-		}
-		orders := [][]*Summary{parts, slices.Clone(parts)}
-		slices.Reverse(orders[1])
-		shuffled := slices.Clone(parts)
-		rng.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
-		orders = append(orders, shuffled)
-		for o, order := range orders {
-			if got := encode(t, mergeAll(t, order)); got != want {
-				t.Errorf("%s, order %d: merge differs from the whole:\n%s", name, o, cmp.Diff(want, got))
+			var parts []*Summary
+			for _, sh := range shards {
+				parts = append(parts, build(sh, k))
 			}
-		}
-		// Right-leaning grouping: a+(b+c+...) as well as (a+b)+c.
-		if len(parts) > 2 {
-			rest := mergeAll(t, parts[1:])
-			m, err := Merge(parts[0], rest)
-			if err != nil {
-				t.Fatal(err)
+			orders := [][]*Summary{parts, slices.Clone(parts)}
+			slices.Reverse(orders[1])
+			shuffled := slices.Clone(parts)
+			rng.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
+			orders = append(orders, shuffled)
+			for o, order := range orders {
+				if got := encode(t, mergeAll(t, order)); got != want {
+					t.Errorf("%s, order %d: merge differs from the whole:\n%s", name, o, cmp.Diff(want, got))
+				}
 			}
-			if got := encode(t, m); got != want {
-				t.Errorf("%s, a+(b+...): merge differs from the whole", name)
+			// Right-leaning grouping: a+(b+c+...) as well as (a+b)+c.
+			if len(parts) > 2 {
+				rest := mergeAll(t, parts[1:])
+				m, err := Merge(parts[0], rest)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := encode(t, m); got != want {
+					t.Errorf("%s, a+(b+...): merge differs from the whole", name)
+				}
 			}
-		}
+		})
 	}
 	// A summary decoded from its JSON merges the same.
 	d, err := Decode(strings.NewReader(want))

@@ -1,6 +1,7 @@
 package whatwgurl
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -56,18 +57,20 @@ func TestInputAt(t *testing.T) {
 		"\xf4\x90\x80\x80z", "\xed\xa0\x80", long, " " + long + "\t",
 	}
 	for _, raw := range inputs {
-		var errs []ValidationError
-		in := cleanInput(raw, &errs)
-		want := offsets(raw)
-		if len(want) != len(in.s)+1 {
-			t.Errorf("%q: cleaned to %d bytes, want %d", raw, len(in.s), len(want)-1)
-			continue
-		}
-		for i, w := range want {
-			if got := in.at(i); got != w {
-				t.Errorf("%.40q: at(%d) = %d, want %d", raw, i, got, w)
-				break
+		t.Run(fmt.Sprintf("%.40q", raw), func(t *testing.T) {
+			var errs []ValidationError
+			in := cleanInput(raw, &errs)
+			want := offsets(raw)
+			if len(want) != len(in.s)+1 {
+				t.Errorf("%q: cleaned to %d bytes, want %d", raw, len(in.s), len(want)-1)
+				return
 			}
-		}
+			for i, w := range want {
+				if got := in.at(i); got != w {
+					t.Errorf("%.40q: at(%d) = %d, want %d", raw, i, got, w)
+					break
+				}
+			}
+		})
 	}
 }

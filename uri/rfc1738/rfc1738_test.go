@@ -45,32 +45,34 @@ func TestRead(t *testing.T) {
 		{"prospero://h:1525/p;a=b;c=", `{"name":"prospero","rule":"prosperourl","default_port":1525,"host":"h","port":"1525","path":"p","fields":[{"name":"a","value":"b"},{"name":"c","value":""}]}`},
 		{"foo://a/b", `null`},
 	} {
-		for _, spec := range []uri.Spec{uri.RFC1738, uri.RFC3986} {
-			r, err := uri.Parse(spec, tc.in)
-			if err != nil {
-				t.Errorf("%v %q: %v", spec, tc.in, err)
-				continue
-			}
-			su, err := rfc1738.Read(r)
-			if tc.want == "null" {
-				if su != nil || !errors.Is(err, rfc1738.ErrNoScheme) {
-					t.Errorf("%v %q: Read = %v, %v; want nil, ErrNoScheme", spec, tc.in, su, err)
+		t.Run(tc.in, func(t *testing.T) {
+			for _, spec := range []uri.Spec{uri.RFC1738, uri.RFC3986} {
+				r, err := uri.Parse(spec, tc.in)
+				if err != nil {
+					t.Errorf("%v %q: %v", spec, tc.in, err)
+					continue
 				}
-				continue
+				su, err := rfc1738.Read(r)
+				if tc.want == "null" {
+					if su != nil || !errors.Is(err, rfc1738.ErrNoScheme) {
+						t.Errorf("%v %q: Read = %v, %v; want nil, ErrNoScheme", spec, tc.in, su, err)
+					}
+					continue
+				}
+				if err != nil {
+					t.Errorf("%v %q: Read: %v", spec, tc.in, err)
+					continue
+				}
+				if got, _ := json.Marshal(su); string(got) != tc.want {
+					t.Errorf("%v %q: Read\n got %s\nwant %s", spec, tc.in, got, tc.want)
+				}
 			}
-			if err != nil {
-				t.Errorf("%v %q: Read: %v", spec, tc.in, err)
-				continue
+			su, err := rfc1738.Check(tc.in)
+			got, _ := json.Marshal(su)
+			if tc.want == "null" && (su != nil || !errors.Is(err, rfc1738.ErrNoScheme)) || tc.want != "null" && (err != nil || string(got) != tc.want) {
+				t.Errorf("Check(%q) = %s, %v\nwant %s", tc.in, got, err, tc.want)
 			}
-			if got, _ := json.Marshal(su); string(got) != tc.want {
-				t.Errorf("%v %q: Read\n got %s\nwant %s", spec, tc.in, got, tc.want)
-			}
-		}
-		su, err := rfc1738.Check(tc.in)
-		got, _ := json.Marshal(su)
-		if tc.want == "null" && (su != nil || !errors.Is(err, rfc1738.ErrNoScheme)) || tc.want != "null" && (err != nil || string(got) != tc.want) {
-			t.Errorf("Check(%q) = %s, %v\nwant %s", tc.in, got, err, tc.want)
-		}
+		})
 	}
 }
 
@@ -144,24 +146,26 @@ func TestReadErrors(t *testing.T) {
 		{"telnet://h/x", 11, "telneturl", `rfc1738: invalid character 'x' at byte 11 in telneturl`, []string{"end of input"}},
 		{"ftp://a/b;type=ax", 16, "ftptype", "", nil},
 	} {
-		r, err := genericParser(t).Parse(tc.in) // "http:x" is no http-URI (RFC 9110)
-		if err != nil {
-			t.Errorf("%q: %v", tc.in, err)
-			continue
-		}
-		su, err := rfc1738.Read(r)
-		var e *uri.Error
-		if !errors.As(err, &e) {
-			t.Errorf("%q: Read = %v, %v; want an *uri.Error", tc.in, su, err)
-			continue
-		}
-		if e.Spec != uri.RFC1738 || e.Input != tc.in || e.Offset != tc.offset || e.Rule != tc.rule || (tc.msg != "" && e.Error() != tc.msg) || (tc.expected != nil && !slices.Equal(e.Expected(), tc.expected)) {
-			t.Errorf("%q: error %v, expected %q; want offset %d, rule %s %s, expected %q", tc.in, e, e.Expected(), tc.offset, tc.rule, tc.msg, tc.expected)
-		}
-		// rfc1738 itself rejects it the same way.
-		if err := uri.Validate(uri.RFC1738, tc.in); !errors.As(err, &e) || e.Offset != tc.offset {
-			t.Errorf("%q under rfc1738: %v; want an error at byte %d", tc.in, err, tc.offset)
-		}
+		t.Run(tc.in, func(t *testing.T) {
+			r, err := genericParser(t).Parse(tc.in) // "http:x" is no http-URI (RFC 9110)
+			if err != nil {
+				t.Errorf("%q: %v", tc.in, err)
+				return
+			}
+			su, err := rfc1738.Read(r)
+			var e *uri.Error
+			if !errors.As(err, &e) {
+				t.Errorf("%q: Read = %v, %v; want an *uri.Error", tc.in, su, err)
+				return
+			}
+			if e.Spec != uri.RFC1738 || e.Input != tc.in || e.Offset != tc.offset || e.Rule != tc.rule || (tc.msg != "" && e.Error() != tc.msg) || (tc.expected != nil && !slices.Equal(e.Expected(), tc.expected)) {
+				t.Errorf("%q: error %v, expected %q; want offset %d, rule %s %s, expected %q", tc.in, e, e.Expected(), tc.offset, tc.rule, tc.msg, tc.expected)
+			}
+			// rfc1738 itself rejects it the same way.
+			if err := uri.Validate(uri.RFC1738, tc.in); !errors.As(err, &e) || e.Offset != tc.offset {
+				t.Errorf("%q under rfc1738: %v; want an error at byte %d", tc.in, err, tc.offset)
+			}
+		})
 	}
 }
 

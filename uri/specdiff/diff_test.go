@@ -149,12 +149,14 @@ func TestActive(t *testing.T) {
 		{"http://a:8", []string{"port"}},
 		{"?a", []string{"query"}},
 	} {
-		got := l.Active(tc.prefix)
-		for _, r := range tc.want {
-			if !slices.Contains(got, r) {
-				t.Errorf("Active(%q) = %q, want %s among them", tc.prefix, got, r)
+		t.Run(tc.prefix, func(t *testing.T) {
+			got := l.Active(tc.prefix)
+			for _, r := range tc.want {
+				if !slices.Contains(got, r) {
+					t.Errorf("Active(%q) = %q, want %s among them", tc.prefix, got, r)
+				}
 			}
-		}
+		})
 	}
 	if got := l.Active("[["); got != nil {
 		t.Errorf("Active(%q) = %q, want nil", "[[", got)

@@ -129,18 +129,20 @@ func TestTemplateErrors(t *testing.T) {
 		{"{}", 1, "operator", []string{"operator", "varchar"}},
 		{"a b", 1, "literals", []string{"literals", `"{"`, "ucschar", "iprivate", "end of input"}},
 	} {
-		_, err := template.Parse(c.in)
-		var e *uri.Error
-		if !errors.As(err, &e) {
-			t.Errorf("%q: %v, want a *uri.Error", c.in, err)
-			continue
-		}
-		if e.Offset != c.offset || e.Rule != c.rule || !slices.Equal(e.Expected(), c.expected) {
-			t.Errorf("%q: offset %d rule %q expected %q; want %d %q %q", c.in, e.Offset, e.Rule, e.Expected(), c.offset, c.rule, c.expected)
-		}
-		if check := uri.CheckURITemplate(c.in); check == nil || check.Error() != err.Error() {
-			t.Errorf("%q: CheckURITemplate %v, Parse %v", c.in, check, err)
-		}
+		t.Run(c.in, func(t *testing.T) {
+			_, err := template.Parse(c.in)
+			var e *uri.Error
+			if !errors.As(err, &e) {
+				t.Errorf("%q: %v, want a *uri.Error", c.in, err)
+				return
+			}
+			if e.Offset != c.offset || e.Rule != c.rule || !slices.Equal(e.Expected(), c.expected) {
+				t.Errorf("%q: offset %d rule %q expected %q; want %d %q %q", c.in, e.Offset, e.Rule, e.Expected(), c.offset, c.rule, c.expected)
+			}
+			if check := uri.CheckURITemplate(c.in); check == nil || check.Error() != err.Error() {
+				t.Errorf("%q: CheckURITemplate %v, Parse %v", c.in, check, err)
+			}
+		})
 	}
 }
 
@@ -174,18 +176,20 @@ func TestTemplateExpand(t *testing.T) {
 		{"%7B{+l}", "%7Ba,,b/c"},         //
 		{"{&u:9999}", "&u=a%C3%B1b%20c"}, //
 	} {
-		tp, err := template.Parse(c.tmpl)
-		if err != nil {
-			t.Errorf("%q: %v", c.tmpl, err)
-			continue
-		}
-		got, err := tp.Expand(vars)
-		if err != nil || got != c.want {
-			t.Errorf("%q expands to %q, %v; want %q", c.tmpl, got, err, c.want)
-		}
-		if err := uri.CheckURIReference(got); err != nil {
-			t.Errorf("%q expands to %q, no URI-reference: %v", c.tmpl, got, err)
-		}
+		t.Run(c.tmpl, func(t *testing.T) {
+			tp, err := template.Parse(c.tmpl)
+			if err != nil {
+				t.Errorf("%q: %v", c.tmpl, err)
+				return
+			}
+			got, err := tp.Expand(vars)
+			if err != nil || got != c.want {
+				t.Errorf("%q expands to %q, %v; want %q", c.tmpl, got, err, c.want)
+			}
+			if err := uri.CheckURIReference(got); err != nil {
+				t.Errorf("%q expands to %q, no URI-reference: %v", c.tmpl, got, err)
+			}
+		})
 	}
 	for _, c := range []struct{ tmpl, v, msg string }{
 		{"x{=u}", "", `rfc6570: cannot expand {=u} at byte 1: the operator '=' is reserved for future extensions (RFC 6570 section 2.2)`},
@@ -226,11 +230,13 @@ func TestDecodeVars(t *testing.T) {
 		{`{"a": "x", "b": "y", "a": "z"}`, 21},        // a variable given twice
 		{`{"k": {"a": "1", "b": "2", "a": "3"}}`, 27}, // a key given twice
 	} {
-		_, err := template.DecodeVars([]byte(c.json))
-		var e *template.VarsError
-		if !errors.As(err, &e) || e.Offset != c.offset || !strings.HasPrefix(err.Error(), "template variables: ") {
-			t.Errorf("%q: %v; want a *TemplateVarsError at byte %d", c.json, err, c.offset)
-		}
+		t.Run(c.json, func(t *testing.T) {
+			_, err := template.DecodeVars([]byte(c.json))
+			var e *template.VarsError
+			if !errors.As(err, &e) || e.Offset != c.offset || !strings.HasPrefix(err.Error(), "template variables: ") {
+				t.Errorf("%q: %v; want a *TemplateVarsError at byte %d", c.json, err, c.offset)
+			}
+		})
 	}
 	// U+FFFD itself, written or escaped, and a surrogate pair are no errors.
 	for _, good := range []string{`{"a": "\ufffd"}`, `{"a": "` + "\uFFFD" + `"}`, `{"a": "\ud83d\ude00"}`, "{\"a\": \"x\"} \n"} {
