@@ -25,10 +25,11 @@ func AllGrammarClasses() []GrammarClasses {
 	var out []GrammarClasses
 	for _, s := range Specs() {
 		d := s.desc()
-		out = append(out, GrammarClasses{ABNF: d.id, Classes: classes(d.grammar), Unreserved: d.unreserved})
+		out = append(out, GrammarClasses{ABNF: s.String(), Classes: classes(d.grammar()), Unreserved: d.unreserved})
 	}
-	for _, sg := range schemeGrammars {
+	list, _ := compiledSchemes()
+	for _, sg := range list {
 		out = append(out, GrammarClasses{ABNF: sg.info().Rule, Classes: classes(sg.grammar)})
 	}
-	return append(out, GrammarClasses{ABNF: "rfc6570", Classes: classes(templateBinding)})
+	return append(out, GrammarClasses{ABNF: "rfc6570", Classes: classes(templateBinding())})
 }
