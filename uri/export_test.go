@@ -60,3 +60,38 @@ func ValidateSchemeRule(rule, s string) (found bool, err error) {
 	}
 	return false, nil
 }
+
+// SchemeShortcut runs the shortcut of s's scheme (schemeDesc.shortcut) as p.Validate
+// would, on s that p's generic grammar accepted: decided is false when s's scheme has no
+// shortcut or it leaves s to the grammar; err is the shortcut's verdict.
+func SchemeShortcut(p *Parser, s string) (decided bool, err error) {
+	name, ok := schemeOf(s)
+	if !ok {
+		return false, nil
+	}
+	sg := lookupScheme(name)
+	if sg == nil || sg.shortcut == nil {
+		return false, nil
+	}
+	switch v, off := sg.shortcut(s); v {
+	case shortAccept:
+		return true, nil
+	case shortReject:
+		if !p.iri || !sg.iriMapped || isASCII(s) {
+			return true, sg.shortcutError(p.spec, s, off)
+		}
+	}
+	return false, nil
+}
+
+// SchemeByGrammar checks s with the grammar of its scheme and the checks of its RFC,
+// without the shortcut: what p.Validate did before the generic grammar's parse settled
+// anything.
+func SchemeByGrammar(p *Parser, s string) error {
+	name, _ := schemeOf(s)
+	sg := lookupScheme(name)
+	sp := sg.pool.Get().(*Parser)
+	defer sg.pool.Put(sp)
+	_, err := sg.run(sp, p.spec, p.iri, s, false)
+	return err
+}

@@ -71,7 +71,27 @@ type schemeDesc struct {
 	// parts builds the typed parts from the tokens of the accepted text; g is the
 	// scheme's scheme.Grammar, which the parts embed.
 	parts func(m *schemeMatch, g scheme.Grammar) scheme.Parts
+	// shortcut, when set, decides a reference that the generic grammar of rfc3986 or
+	// rfc3987 accepted without running the scheme's grammar, where that grammar is the
+	// generic syntax with constraints on the components the generic parse delimits
+	// (the scheme's file proves it beside its shortcut; TestSchemeShortcuts compares
+	// every verdict, offset and rule with the grammar's run and the ABNF oracle). It
+	// returns shortAccept when the grammar and the checks accept, shortReject and the
+	// offset of the error that the grammar's run reports in shortcutRule (a peg name),
+	// or shortUndecided, and the grammar runs. A shortcut that never rejects names no
+	// rule.
+	shortcut     func(s string) (v shortVerdict, offset int)
+	shortcutRule string
 }
+
+// shortVerdict is a schemeDesc's shortcut's answer.
+type shortVerdict uint8
+
+const (
+	shortUndecided shortVerdict = iota
+	shortAccept
+	shortReject
+)
 
 // schemeCheck is a rule that a scheme's RFC states in prose, not in its ABNF.
 type schemeCheck struct {
@@ -104,21 +124,19 @@ type schemeGrammar struct {
 	// checkTokens, for RunRecording.
 	ids         map[string]int
 	checkRecord [4]uint64
+	// shortcutRule is the number of schemeDesc.shortcutRule.
+	shortcutRule int
 }
 
-var (
-	schemeGrammars []*schemeGrammar
-	schemeByName   = map[string]*schemeGrammar{}
-)
+var schemeGrammars []*schemeGrammar
 
 func init() {
 	for i, d := range schemeTable {
 		sg := newSchemeGrammar(d, i)
-		if schemeByName[d.name] != nil || d.name != strings.ToLower(d.name) {
+		if lookupScheme(d.name) != nil || d.name != strings.ToLower(d.name) {
 			panic("uri: scheme " + d.name + " listed twice or not in lower case")
 		}
 		schemeGrammars = append(schemeGrammars, sg)
-		schemeByName[d.name] = sg
 	}
 }
 
@@ -136,6 +154,13 @@ func newSchemeGrammar(d *schemeDesc, index int) *schemeGrammar {
 			panic("uri: scheme " + d.name + ": no rule " + name)
 		}
 		sg.checkRecord[id/64] |= 1 << (id % 64)
+	}
+	if d.shortcutRule != "" {
+		id, ok := sg.ids[d.shortcutRule]
+		if !ok || len(d.failures) > 0 {
+			panic("uri: scheme " + d.name + ": no rule " + d.shortcutRule + ", or a shortcut beside failures")
+		}
+		sg.shortcutRule = id
 	}
 	return sg
 }
@@ -159,20 +184,15 @@ func SchemeGrammars() []scheme.Grammar {
 	return out
 }
 
-// lookupScheme finds the grammar of a scheme written in any case, without allocating.
+// lookupScheme finds the grammar of a scheme written in any case, without allocating:
+// a scan of the few names, compared by length first, costs less than hashing the name.
 func lookupScheme(scheme string) *schemeGrammar {
-	var buf [16]byte
-	if len(scheme) > len(buf) {
-		return schemeByName[strings.ToLower(scheme)]
-	}
-	for i := 0; i < len(scheme); i++ {
-		c := scheme[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
+	for _, sg := range schemeGrammars {
+		if len(sg.name) == len(scheme) && strings.EqualFold(sg.name, scheme) {
+			return sg
 		}
-		buf[i] = c
 	}
-	return schemeByName[string(buf[:len(scheme)])]
+	return nil
 }
 
 // schemeOf returns the scheme of s, a valid reference under a generic grammar, and the
@@ -272,12 +292,37 @@ func (p *Parser) checkScheme(s string, parts bool) (scheme.Parts, error) {
 	if p.sub == nil {
 		p.sub = make([]*Parser, len(schemeGrammars))
 	}
+	if sg.shortcut != nil && !parts {
+		switch v, off := sg.shortcut(s); v {
+		case shortAccept:
+			return nil, nil
+		case shortReject:
+			// The error's Expected reads the text the grammar runs on: an IRI whose
+			// scheme maps it to a URI goes the long way.
+			if !p.iri || !sg.iriMapped || isASCII(s) {
+				return nil, sg.shortcutError(p.spec, s, off)
+			}
+		}
+	}
 	sp := p.sub[sg.index]
 	if sp == nil {
 		sp = sg.newParser()
 		p.sub[sg.index] = sp
 	}
 	return sg.run(sp, p.spec, p.iri, s, parts)
+}
+
+// shortcutError is the error that the grammar's run (run, explain) reports for s, an
+// ASCII reference, at off in the rule of the shortcut.
+func (sg *schemeGrammar) shortcutError(spec Spec, s string, off int) *Error {
+	text := s
+	if !sg.withFragment {
+		if i := strings.IndexByte(s, '#'); i >= 0 {
+			text = s[:i]
+		}
+	}
+	return &Error{Spec: spec, Input: s, Offset: off, Rule: sg.g.names[sg.shortcutRule], top: sg.g.top,
+		scheme: sg, schemeText: text, schemeOffset: off, Scheme: sg.name, Section: sg.document + " section " + sg.section}
 }
 
 // run checks s with sp, a Parser of sg's grammar, and returns the parts when asked for.
