@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/urispec/urispec/internal/engine"
@@ -16,7 +16,11 @@ import (
 type Error struct {
 	// Spec is the spec whose grammar rejected Input; zero for an error of the URI
 	// Template grammar (CheckURITemplate, package uri/template), which is no spec version.
-	Spec  Spec
+	Spec Spec
+	// top is the entry rule of the Parser that made the error, from which Expected is
+	// found; 0 when expected was fixed when the error was made. (Beside Spec, where it
+	// takes no word of its own.)
+	top   int32
 	Input string
 	// Offset is the byte offset of the first character that cannot be part of a valid
 	// reference: every longer prefix has no valid continuation. It is len(Input) when
@@ -43,18 +47,29 @@ type Error struct {
 	// URL string (the standard says the two can differ).
 	Validation string
 
-	// top is the entry rule of the Parser that made the error, from which Expected is
-	// found; 0 when expected was fixed when the error was made.
-	top      int
-	once     sync.Once
-	expected []string
-	// For an error of a scheme's grammar: the grammar, the text it ran on (the
-	// reference without its fragment, or an IRI's URI mapping) and the offset into it,
-	// from which Expected is found. requirement is the prose rule of a Reason.
+	// expected is Expected once found (or fixed when the error was made).
+	expected atomic.Pointer[[]string]
+	// schemeError is what only errors of a scheme's grammar or RFC carry, nil for the others:
+	// the error of a grammar is allocated at every rejection, and its size is most of
+	// what a rejection costs beyond the failing parse (docs/performance.md).
+	*schemeError
+}
+
+// schemeError is what an Error of a scheme's grammar, or of a rule its RFC states in
+// prose, adds: the grammar, the text it ran on (the reference without its fragment, or
+// an IRI's URI mapping) and the offset into it, from which Expected is found, and the
+// prose rule of a Reason.
+type schemeError struct {
 	scheme       *schemeGrammar
 	schemeText   string
 	schemeOffset int
 	requirement  string
+}
+
+// withExpected fixes e's Expected to list and returns e.
+func (e *Error) withExpected(list ...string) *Error {
+	e.expected.Store(&list)
+	return e
 }
 
 // Expected lists what the grammar would have accepted at Offset: names of character
@@ -69,15 +84,19 @@ type Error struct {
 // class of bytes that this parse leaves undecided. Later calls return a copy of the
 // same list.
 func (e *Error) Expected() []string {
-	e.once.Do(func() {
-		switch {
-		case e.scheme != nil:
-			e.expected = e.schemeExpected()
-		case e.top != 0:
-			e.expected = e.findExpected()
-		}
-	})
-	return slices.Clone(e.expected)
+	if list := e.expected.Load(); list != nil {
+		return slices.Clone(*list)
+	}
+	// Two goroutines that ask at once may both find it; they find the same list.
+	var list []string
+	switch {
+	case e.schemeError != nil && e.scheme != nil:
+		list = e.schemeExpected()
+	case e.top != 0:
+		list = e.findExpected()
+	}
+	e.expected.CompareAndSwap(nil, &list)
+	return slices.Clone(*e.expected.Load())
 }
 
 // findExpected computes Expected with a pooled Parser of e's spec set to e's entry rule.
@@ -96,7 +115,7 @@ func (e *Error) findExpected() []string {
 	}
 	defer pools[e.Spec].Put(p)
 	top := p.top
-	p.top = e.top
+	p.top = int(e.top)
 	defer func() { p.top = top }()
 	return p.expected(e.Input[:e.Offset])
 }
@@ -153,7 +172,7 @@ func (e *Error) Error() string {
 		b = strconv.AppendInt(b, int64(e.Offset), 10)
 		b = append(b, " ("...)
 		b = append(b, e.Section...)
-		if e.requirement != "" {
+		if e.schemeError != nil && e.requirement != "" {
 			b = append(b, ": "...)
 			b = append(b, e.requirement...)
 		}

@@ -74,7 +74,9 @@ type formatOptions struct{ schemes bool }
 // which the JSON-Schema-Test-Suite holds to the generic syntax. "uri-template" ignores
 // the option. With it a function allocates nothing for a valid input either, but for an
 // IRI with non-ASCII characters whose scheme's RFC allows IRIs (http, https, file,
-// mailto): the scheme's grammar reads the URI it maps to (RFC 3987 3.1), one string.
+// mailto) and whose scheme's grammar runs: it reads the URI the IRI maps to (RFC 3987
+// 3.1), one string. An http or https IRI, and most file IRIs, are decided from the generic
+// parse without it.
 func WithSchemeGrammars() FormatOption { return func(o *formatOptions) { o.schemes = true } }
 
 // FormatChecker returns the function that checks the JSON Schema format name: "uri",
@@ -129,11 +131,9 @@ func checkWithScheme(pool *[numSpecs]sync.Pool, spec Spec, s string) error {
 		// What a URI allows at i: a scheme begins with ALPHA; after that, more scheme
 		// characters or the ":" that ends it.
 		if i == 0 {
-			e.expected = []string{"ALPHA"}
-		} else {
-			e.expected = []string{"ALPHA", "DIGIT", `"+"`, `"-"`, `"."`, `":"`}
+			return e.withExpected("ALPHA")
 		}
-		return e
+		return e.withExpected("ALPHA", "DIGIT", `"+"`, `"-"`, `"."`, `":"`)
 	}
 	return validateFrom(pool, spec, s)
 }

@@ -124,8 +124,10 @@ type schemeGrammar struct {
 	// checkTokens, for RunRecording.
 	ids         map[string]int
 	checkRecord [4]uint64
-	// shortcutRule is the number of schemeDesc.shortcutRule.
+	// shortcutRule is the number of schemeDesc.shortcutRule; where is the Section of
+	// its grammar's errors ("RFC 9110 section 4.2.1").
 	shortcutRule int
+	where        string
 }
 
 var schemeGrammars []*schemeGrammar
@@ -143,7 +145,8 @@ func init() {
 // newSchemeGrammar compiles d; index is its place in schemeTable (-1 for a grammar
 // that is in none, such as RFC 8089 Appendix F's, which no Parser checks by default).
 func newSchemeGrammar(d *schemeDesc, index int) *schemeGrammar {
-	sg := &schemeGrammar{schemeDesc: d, g: compile(d.name, d.grammar), index: index, ids: map[string]int{}}
+	sg := &schemeGrammar{schemeDesc: d, g: compile(d.name, d.grammar), index: index, ids: map[string]int{},
+		where: d.document + " section " + d.section}
 	sg.pool.New = func() any { return sg.newParser() }
 	for id := range d.grammar.numRules() {
 		sg.ids[d.grammar.pegName(id)] = id
@@ -321,8 +324,9 @@ func (sg *schemeGrammar) shortcutError(spec Spec, s string, off int) *Error {
 			text = s[:i]
 		}
 	}
-	return &Error{Spec: spec, Input: s, Offset: off, Rule: sg.g.names[sg.shortcutRule], top: sg.g.top,
-		scheme: sg, schemeText: text, schemeOffset: off, Scheme: sg.name, Section: sg.document + " section " + sg.section}
+	return &Error{Spec: spec, Input: s, Offset: off, Rule: sg.g.names[sg.shortcutRule], top: int32(sg.g.top),
+		schemeError: &schemeError{scheme: sg, schemeText: text, schemeOffset: off},
+		Scheme:      sg.name, Section: sg.where}
 }
 
 // run checks s with sp, a Parser of sg's grammar, and returns the parts when asked for.
@@ -377,7 +381,7 @@ func (sg *schemeGrammar) run(sp *Parser, spec Spec, iri bool, s string, parts bo
 	for _, c := range sg.checks {
 		if off, problem, ok := c.check(m); !ok {
 			return nil, &Error{Spec: spec, Input: s, Offset: back(off), Rule: sg.g.ruleName(sg.g.binding.top),
-				Scheme: sg.name, Section: c.section, Reason: problem, requirement: c.rule}
+				Scheme: sg.name, Section: c.section, Reason: problem, schemeError: &schemeError{requirement: c.rule}}
 		}
 	}
 	if !parts {
