@@ -70,23 +70,14 @@ func SchemeShortcut(p *Parser, s string) (decided bool, err error) {
 		return false, nil
 	}
 	sg := lookupScheme(name)
-	if sg == nil || sg.shortcut == nil {
+	if sg == nil {
 		return false, nil
 	}
-	switch v, off := sg.shortcut(s); v {
-	case shortAccept:
-		return true, nil
-	case shortReject:
-		if !p.iri || !sg.iriMapped || isASCII(s) {
-			return true, sg.shortcutError(p.spec, s, off)
-		}
-	}
-	return false, nil
+	return p.shortcut(sg, s)
 }
 
 // SchemeByGrammar checks s with the grammar of its scheme and the checks of its RFC,
-// without the shortcut: what p.Validate did before the generic grammar's parse settled
-// anything.
+// without its shortcut: the grammar's own verdict, which the shortcut must give.
 func SchemeByGrammar(p *Parser, s string) error {
 	name, _ := schemeOf(s)
 	sg := lookupScheme(name)

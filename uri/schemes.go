@@ -295,16 +295,9 @@ func (p *Parser) checkScheme(s string, parts bool) (scheme.Parts, error) {
 	if p.sub == nil {
 		p.sub = make([]*Parser, len(schemeGrammars))
 	}
-	if sg.shortcut != nil && !parts {
-		switch v, off := sg.shortcut(s); v {
-		case shortAccept:
-			return nil, nil
-		case shortReject:
-			// The error's Expected reads the text the grammar runs on: an IRI whose
-			// scheme maps it to a URI goes the long way.
-			if !p.iri || !sg.iriMapped || isASCII(s) {
-				return nil, sg.shortcutError(p.spec, s, off)
-			}
+	if !parts {
+		if decided, err := p.shortcut(sg, s); decided {
+			return nil, err
 		}
 	}
 	sp := p.sub[sg.index]
@@ -313,6 +306,25 @@ func (p *Parser) checkScheme(s string, parts bool) (scheme.Parts, error) {
 		p.sub[sg.index] = sp
 	}
 	return sg.run(sp, p.spec, p.iri, s, parts)
+}
+
+// shortcut decides s, a reference of sg's scheme that p's generic grammar accepted, by
+// sg's shortcut: decided is false when sg has none or it leaves s to the grammar.
+func (p *Parser) shortcut(sg *schemeGrammar, s string) (decided bool, err error) {
+	if sg.shortcut == nil {
+		return false, nil
+	}
+	switch v, off := sg.shortcut(s); v {
+	case shortAccept:
+		return true, nil
+	case shortReject:
+		// The error's Expected reads the text the grammar runs on: an IRI whose scheme
+		// maps it to a URI goes the long way.
+		if !p.iri || !sg.iriMapped || isASCII(s) {
+			return true, sg.shortcutError(p.spec, s, off)
+		}
+	}
+	return false, nil
 }
 
 // shortcutError is the error that the grammar's run (run, explain) reports for s, an
