@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"unicode/utf8"
 
@@ -64,6 +65,23 @@ type schemeError struct {
 	schemeText   string
 	schemeOffset int
 	requirement  string
+	// inInput: the text is the Error's Input without its fragment (unless the scheme's
+	// rule derives it) and the offset its Offset, as for the ASCII reference of a
+	// shortcut's error (schemeDesc.shortcut), which shares its grammar's schemeError and
+	// so allocates only the Error.
+	inInput bool
+}
+
+// schemePrefix is the text that the scheme's grammar ran on, up to the error.
+func (e *Error) schemePrefix() string {
+	if !e.inInput {
+		return e.schemeText[:e.schemeOffset]
+	}
+	text := e.Input
+	if i := strings.IndexByte(text, '#'); i >= 0 && !e.scheme.withFragment {
+		text = text[:i]
+	}
+	return text[:e.Offset]
 }
 
 // withExpected fixes e's Expected to list and returns e.
@@ -123,12 +141,13 @@ func (e *Error) findExpected() []string {
 // schemeExpected computes Expected for an error of a scheme's grammar, with a pooled
 // Parser of that grammar.
 func (e *Error) schemeExpected() []string {
-	if e.schemeOffset > maxProbe {
+	prefix := e.schemePrefix()
+	if len(prefix) > maxProbe {
 		return nil
 	}
 	p := e.scheme.pool.Get().(*Parser)
 	defer e.scheme.pool.Put(p)
-	return p.expected(e.schemeText[:e.schemeOffset])
+	return p.expected(prefix)
 }
 
 // Error returns a message such as `rfc3986: invalid character ' ' at byte 8 in reg-name`:

@@ -123,7 +123,7 @@ func checkErrorRule(t *testing.T, what string, err error) bool {
 	var prefix, pegFile string
 	switch {
 	case e.schemeError != nil && e.scheme != nil:
-		p, prefix = e.scheme.newParser(), e.schemeText[:e.schemeOffset]
+		p, prefix = e.scheme.newParser(), e.schemePrefix()
 		name := e.scheme.name
 		if name == "https" { // one grammar with http
 			name = "http"

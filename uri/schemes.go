@@ -128,17 +128,24 @@ type schemeGrammar struct {
 	// its grammar's errors ("RFC 9110 section 4.2.1").
 	shortcutRule int
 	where        string
+	// inInput is the schemeError that every error of the shortcut shares.
+	inInput *schemeError
 }
 
-var schemeGrammars []*schemeGrammar
+var (
+	schemeGrammars []*schemeGrammar
+	// schemesByLen lists the grammars by the length of their scheme's name.
+	schemesByLen [8][]*schemeGrammar
+)
 
 func init() {
 	for i, d := range schemeTable {
 		sg := newSchemeGrammar(d, i)
-		if lookupScheme(d.name) != nil || d.name != strings.ToLower(d.name) {
-			panic("uri: scheme " + d.name + " listed twice or not in lower case")
+		if lookupScheme(d.name) != nil || d.name != strings.ToLower(d.name) || len(d.name) >= len(schemesByLen) {
+			panic("uri: scheme " + d.name + " listed twice, not in lower case or too long")
 		}
 		schemeGrammars = append(schemeGrammars, sg)
+		schemesByLen[len(d.name)] = append(schemesByLen[len(d.name)], sg)
 	}
 }
 
@@ -165,6 +172,7 @@ func newSchemeGrammar(d *schemeDesc, index int) *schemeGrammar {
 		}
 		sg.shortcutRule = id
 	}
+	sg.inInput = &schemeError{scheme: sg, inInput: true}
 	return sg
 }
 
@@ -188,12 +196,23 @@ func SchemeGrammars() []scheme.Grammar {
 }
 
 // lookupScheme finds the grammar of a scheme written in any case, without allocating:
-// a scan of the few names, compared by length first, costs less than hashing the name.
+// comparing with the one to three names of its length costs less than hashing it.
 func lookupScheme(scheme string) *schemeGrammar {
-	for _, sg := range schemeGrammars {
-		if len(sg.name) == len(scheme) && strings.EqualFold(sg.name, scheme) {
-			return sg
+	if len(scheme) >= len(schemesByLen) {
+		return nil
+	}
+next:
+	for _, sg := range schemesByLen[len(scheme)] {
+		for i := 0; i < len(scheme); i++ {
+			c := scheme[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != sg.name[i] {
+				continue next
+			}
 		}
+		return sg
 	}
 	return nil
 }
@@ -330,15 +349,8 @@ func (p *Parser) shortcut(sg *schemeGrammar, s string) (decided bool, err error)
 // shortcutError is the error that the grammar's run (run, explain) reports for s, an
 // ASCII reference, at off in the rule of the shortcut.
 func (sg *schemeGrammar) shortcutError(spec Spec, s string, off int) *Error {
-	text := s
-	if !sg.withFragment {
-		if i := strings.IndexByte(s, '#'); i >= 0 {
-			text = s[:i]
-		}
-	}
 	return &Error{Spec: spec, Input: s, Offset: off, Rule: sg.g.names[sg.shortcutRule], top: int32(sg.g.top),
-		schemeError: &schemeError{scheme: sg, schemeText: text, schemeOffset: off},
-		Scheme:      sg.name, Section: sg.where}
+		schemeError: sg.inInput, Scheme: sg.name, Section: sg.where}
 }
 
 // run checks s with sp, a Parser of sg's grammar, and returns the parts when asked for.
