@@ -64,13 +64,11 @@ var fileScheme = schemeDesc{
 //
 // TestSchemeShortcuts checks it against the grammar and the ABNF oracle.
 func fileShortcut(s string) (shortVerdict, int) {
-	text, q := s, -1
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c == '?' && q < 0 {
-			q = i
-		} else if c == '#' {
-			text = s[:i]
-			break
+	text, q := s, strings.IndexByte(s, '?') // IndexByte's vector scans beat one loop
+	if h := strings.IndexByte(s, '#'); h >= 0 {
+		text = s[:h]
+		if q > h {
+			q = -1
 		}
 	}
 	if q >= 0 {
