@@ -65,11 +65,7 @@ func ValidateSchemeRule(rule, s string) (found bool, err error) {
 // would, on s that p's generic grammar accepted: decided is false when s's scheme has no
 // shortcut or it leaves s to the grammar; err is the shortcut's verdict.
 func SchemeShortcut(p *Parser, s string) (decided bool, err error) {
-	name, ok := schemeOf(s)
-	if !ok {
-		return false, nil
-	}
-	sg := lookupScheme(name)
+	sg := schemeGrammarOf(s)
 	if sg == nil {
 		return false, nil
 	}
@@ -79,8 +75,7 @@ func SchemeShortcut(p *Parser, s string) (decided bool, err error) {
 // SchemeByGrammar checks s with the grammar of its scheme and the checks of its RFC,
 // without its shortcut: the grammar's own verdict, which the shortcut must give.
 func SchemeByGrammar(p *Parser, s string) error {
-	name, _ := schemeOf(s)
-	sg := lookupScheme(name)
+	sg := schemeGrammarOf(s)
 	sp := sg.pool.Get().(*Parser)
 	defer sg.pool.Put(sp)
 	_, err := sg.run(sp, p.spec, p.iri, s, false)

@@ -233,6 +233,16 @@ func schemeOf(s string) (scheme string, ok bool) {
 	return "", false
 }
 
+// schemeGrammarOf returns the grammar of the scheme of s, a valid reference under a
+// generic grammar; nil when s has no scheme or its scheme has no grammar.
+func schemeGrammarOf(s string) *schemeGrammar {
+	name, ok := schemeOf(s)
+	if !ok {
+		return nil
+	}
+	return lookupScheme(name)
+}
+
 // schemeMatch is the text a scheme's grammar accepted and its tokens.
 type schemeMatch struct {
 	text   string
@@ -303,11 +313,7 @@ func (m *schemeMatch) all(name string) [][2]int {
 // its scheme, if it has one: nil when it has none or s matches it and every check of the
 // scheme holds. With parts set it also returns the scheme's parts.
 func (p *Parser) checkScheme(s string, parts bool) (scheme.Parts, error) {
-	name, ok := schemeOf(s)
-	if !ok {
-		return nil, nil
-	}
-	sg := lookupScheme(name)
+	sg := schemeGrammarOf(s)
 	if sg == nil {
 		return nil, nil
 	}
