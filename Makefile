@@ -83,7 +83,7 @@ bench:
 # explain input in ten, every pass on internal/pegwrap's small test grammar.
 N1738   ?= 800
 conformance:
-	$(GO) test ./uri -run '^(TestOracle|TestSchemeOracle|TestOracleRFC1630Generic|TestURL1993NearMisses|TestExplainMatchesProbing|TestSchemeExplainMatchesProbing)$$' -count 1 -timeout 0 -v -oracle.n=$(N) -probing.sample=1
+	$(GO) test ./uri -run '^(TestOracle|TestSchemeOracle|TestOracleRFC1630Generic|TestURL1993NearMisses|TestExplainMatchesProbing|TestSchemeExplainMatchesProbing|TestSchemeShortcuts)$$' -count 1 -timeout 0 -v -oracle.n=$(N) -probing.sample=1
 	$(GO) test ./uri -run '^TestOracleRFC1738Entries$$' -count 1 -timeout 0 -v -oracle.n=$(N1738)
 	$(GO) test ./uri -run '^TestSpecdiff' -count 1 -timeout 0 -v -specdiff.sample=1 -specdiff.pairs=all
 	$(GO) test ./internal/pegwrap -run '^TestPassesKeepTheLanguage$$' -count 1 -timeout 0 -v -passes.all
@@ -92,7 +92,7 @@ conformance:
 # RFC 1738 entry rule (make test: 400 and 200), every explain input (make test: one in ten),
 # every pass on grammar/rfc3986.peg as well as on the test grammar.
 conformance-sample:
-	$(GO) test ./uri -run '^(TestOracle|TestSchemeOracle|TestOracleRFC1630Generic|TestURL1993NearMisses|TestExplainMatchesProbing|TestSchemeExplainMatchesProbing)$$' -count 1 -timeout $(TESTTIMEOUT) -oracle.n=2000 -probing.sample=1
+	$(GO) test ./uri -run '^(TestOracle|TestSchemeOracle|TestOracleRFC1630Generic|TestURL1993NearMisses|TestExplainMatchesProbing|TestSchemeExplainMatchesProbing|TestSchemeShortcuts)$$' -count 1 -timeout $(TESTTIMEOUT) -oracle.n=2000 -probing.sample=1
 	$(GO) test ./uri -run '^TestOracleRFC1738Entries$$' -count 1 -timeout $(TESTTIMEOUT) -oracle.n=800
 	$(GO) test ./internal/pegwrap -run '^TestPassesKeepTheLanguage$$' -count 1 -timeout $(TESTTIMEOUT) -passes.grammars=rfc3986
 

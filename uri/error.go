@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"sync"
+	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/urispec/urispec/internal/engine"
@@ -14,7 +15,11 @@ import (
 // rule (Rule), and on demand what was allowed (Expected). Safe for concurrent use.
 type Error struct {
 	// Spec is the spec whose grammar rejected Input; zero for the URI Template grammar.
-	Spec  Spec
+	Spec Spec
+	// top is the entry rule of the Parser that made the error, from which Expected is
+	// found with a machine of g, the Parser's grammar; 0 when expected was fixed when the
+	// error was made. (Beside Spec, where it takes no word of its own.)
+	top   int32
 	Input string
 	// Offset is the byte offset of the first character that cannot be part of a valid
 	// reference (len(Input) when the input stops too early).
@@ -33,35 +38,69 @@ type Error struct {
 	// reports for the input ("port-out-of-range"); "" under other specs or if none.
 	Validation string
 
-	// top is the entry rule of the Parser that made the error, from which Expected is
-	// found with a machine of g, the Parser's grammar; 0 when expected was fixed when the
-	// error was made.
-	top      int
-	g        *grammar
-	once     sync.Once
-	expected []string
-	// For an error of a scheme's grammar: the grammar, the text it ran on (the
-	// reference without its fragment, or an IRI's URI mapping) and the offset into it,
-	// from which Expected is found. requirement is the prose rule of a Reason.
+	// g is the grammar of the Parser that made the error: Expected reaches the grammar
+	// through e, not through e's Spec, which would link every spec's parser into a
+	// program that calls Expected (grammar.go).
+	g *grammar
+	// expected is Expected once found (or fixed when the error was made).
+	expected atomic.Pointer[[]string]
+	// schemeError is what only errors of a scheme's grammar or RFC carry, nil for the others:
+	// the error of a grammar is allocated at every rejection, and its size is most of
+	// what a rejection costs beyond the failing parse (docs/performance.md).
+	*schemeError
+}
+
+// schemeError is what an Error of a scheme's grammar, or of a rule its RFC states in
+// prose, adds: the grammar, the text it ran on (the reference without its fragment, or
+// an IRI's URI mapping) and the offset into it, from which Expected is found, and the
+// prose rule of a Reason.
+type schemeError struct {
 	scheme       *schemeGrammar
 	schemeText   string
 	schemeOffset int
 	requirement  string
+	// inInput: the text is the Error's Input without its fragment (unless the scheme's
+	// rule derives it) and the offset its Offset, as for the ASCII reference of a
+	// shortcut's error (schemeDesc.shortcut), which shares its grammar's schemeError and
+	// so allocates only the Error.
+	inInput bool
+}
+
+// schemePrefix is the text that the scheme's grammar ran on, up to the error.
+func (e *Error) schemePrefix() string {
+	if !e.inInput {
+		return e.schemeText[:e.schemeOffset]
+	}
+	text := e.Input
+	if i := strings.IndexByte(text, '#'); i >= 0 && !e.scheme.withFragment {
+		text = text[:i]
+	}
+	return text[:e.Offset]
+}
+
+// withExpected fixes e's Expected to list and returns e.
+func (e *Error) withExpected(list ...string) *Error {
+	e.expected.Store(&list)
+	return e
 }
 
 // Expected lists what the grammar would have accepted at Offset ("pchar", "\"/\"", "end
 // of input", "valid domain"); nil beyond 64 KiB. It is found on the first call, by a few
 // parses, so that code that only tests for an error does not pay for it.
 func (e *Error) Expected() []string {
-	e.once.Do(func() {
-		switch {
-		case e.scheme != nil:
-			e.expected = e.schemeExpected()
-		case e.top != 0:
-			e.expected = e.findExpected()
-		}
-	})
-	return slices.Clone(e.expected)
+	if list := e.expected.Load(); list != nil {
+		return slices.Clone(*list)
+	}
+	// Two goroutines that ask at once may both find it; they find the same list.
+	var list []string
+	switch {
+	case e.schemeError != nil && e.scheme != nil:
+		list = e.schemeExpected()
+	case e.top != 0:
+		list = e.findExpected()
+	}
+	e.expected.CompareAndSwap(nil, &list)
+	return slices.Clone(*e.expected.Load())
 }
 
 // findExpected computes Expected with a pooled machine of the grammar that made e, from
@@ -73,19 +112,20 @@ func (e *Error) findExpected() []string {
 	}
 	m := e.g.machines.Get().(machine)
 	defer e.g.machines.Put(m)
-	p := Parser{spec: e.Spec, g: e.g, top: e.top, m: m}
+	p := Parser{spec: e.Spec, g: e.g, top: int(e.top), m: m}
 	return p.expected(e.Input[:e.Offset])
 }
 
 // schemeExpected computes Expected for an error of a scheme's grammar, with a pooled
 // Parser of that grammar.
 func (e *Error) schemeExpected() []string {
-	if e.schemeOffset > maxProbe {
+	prefix := e.schemePrefix()
+	if len(prefix) > maxProbe {
 		return nil
 	}
 	p := e.scheme.pool.Get().(*Parser)
 	defer e.scheme.pool.Put(p)
-	return p.expected(e.schemeText[:e.schemeOffset])
+	return p.expected(prefix)
 }
 
 // Error returns a message such as `rfc3986: invalid character ' ' at byte 8 in reg-name`
@@ -122,7 +162,7 @@ func (e *Error) Error() string {
 		b = strconv.AppendInt(b, int64(e.Offset), 10)
 		b = append(b, " ("...)
 		b = append(b, e.Section...)
-		if e.requirement != "" {
+		if e.schemeError != nil && e.requirement != "" {
 			b = append(b, ": "...)
 			b = append(b, e.requirement...)
 		}

@@ -122,8 +122,8 @@ func checkErrorRule(t *testing.T, what string, err error) bool {
 	var p *Parser
 	var prefix, pegFile string
 	switch {
-	case e.scheme != nil:
-		p, prefix = e.scheme.newParser(), e.schemeText[:e.schemeOffset]
+	case e.schemeError != nil && e.scheme != nil:
+		p, prefix = e.scheme.newParser(), e.schemePrefix()
 		name := e.scheme.name
 		if name == "https" { // one grammar with http
 			name = "http"
@@ -134,7 +134,7 @@ func checkErrorRule(t *testing.T, what string, err error) bool {
 		if p, perr = NewParser(e.Spec); perr != nil {
 			t.Fatal(perr)
 		}
-		p.top, prefix = e.top, e.Input[:e.Offset]
+		p.top, prefix = int(e.top), e.Input[:e.Offset]
 		pegFile = testcorpus.Path(t, "grammar/"+e.Spec.String()+".peg")
 	default:
 		return false

@@ -61,3 +61,24 @@ func ValidateSchemeRule(rule, s string) (found bool, err error) {
 	}
 	return false, nil
 }
+
+// SchemeShortcut runs the shortcut of s's scheme (schemeDesc.shortcut) as p.Validate
+// would, on s that p's generic grammar accepted: decided is false when s's scheme has no
+// shortcut or it leaves s to the grammar; err is the shortcut's verdict.
+func SchemeShortcut(p *Parser, s string) (decided bool, err error) {
+	sg := schemeGrammarOf(s)
+	if sg == nil {
+		return false, nil
+	}
+	return p.shortcut(sg, s)
+}
+
+// SchemeByGrammar checks s with the grammar of its scheme and the checks of its RFC,
+// without its shortcut: the grammar's own verdict, which the shortcut must give.
+func SchemeByGrammar(p *Parser, s string) error {
+	sg := schemeGrammarOf(s)
+	sp := sg.pool.Get().(*Parser)
+	defer sg.pool.Put(sp)
+	_, err := sg.run(sp, p.spec, p.iri, s, false)
+	return err
+}

@@ -96,7 +96,8 @@ type formatOptions struct{ schemes bool }
 
 // WithSchemeGrammars makes the URI and IRI formats check the grammar of a reference's
 // scheme (SchemeGrammars) as Validate does: stricter than JSON Schema. A valid input
-// allocates nothing but an IRI's URI mapping. "uri-template" ignores the option.
+// allocates nothing but the URI mapping of an IRI whose scheme's grammar runs on it
+// (docs/templates.md). "uri-template" ignores the option.
 func WithSchemeGrammars() FormatOption { return func(o *formatOptions) { o.schemes = true } }
 
 // FormatChecker returns the function that checks the JSON Schema format name: "uri",
@@ -153,11 +154,9 @@ func noSchemeError(spec Spec, s string) error {
 	// What a URI allows at i: a scheme begins with ALPHA; after that, more scheme
 	// characters or the ":" that ends it.
 	if i == 0 {
-		e.expected = []string{"ALPHA"}
-	} else {
-		e.expected = []string{"ALPHA", "DIGIT", `"+"`, `"-"`, `"."`, `":"`}
+		return e.withExpected("ALPHA")
 	}
-	return e
+	return e.withExpected("ALPHA", "DIGIT", `"+"`, `"-"`, `"."`, `":"`)
 }
 
 // schemePrefix reports whether s begins with scheme ":" (RFC 3986 3.1: scheme = ALPHA

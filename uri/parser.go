@@ -146,11 +146,11 @@ func (p *Parser) fill(s string, r *Reference) {
 func (p *Parser) explain(s string) *Error {
 	off, rule := p.m.ErrorAt(s, p.top)
 	off = charStart(s, off)
-	e := &Error{Spec: p.spec, Input: s, Offset: off, Rule: p.g.names[rule], top: p.top, g: p.g}
+	e := &Error{Spec: p.spec, Input: s, Offset: off, Rule: p.g.names[rule], top: int32(p.top), g: p.g}
 	if sg := p.scheme; sg != nil {
 		// Expected is found later on s, the text the scheme's grammar ran on.
-		e.scheme, e.schemeText, e.schemeOffset = sg, s, off
-		e.Scheme, e.Section = sg.name, sg.document+" section "+sg.section
+		e.schemeError = &schemeError{scheme: sg, schemeText: s, schemeOffset: off}
+		e.Scheme, e.Section = sg.name, sg.where
 	} else if p.g.name != nil {
 		e.Validation = p.g.name(s, off, e.Rule, p.base)
 	}

@@ -291,7 +291,7 @@ func parseBaseRef(spec Spec, base, ref string, o resolveOptions) (b, r parts, er
 // notAbsolute is the error for a base without a scheme: every spec requires the base
 // to be an absolute URI (url-1993: "a full form"; RFC 1808 section 3; the others' 5.1).
 func notAbsolute(spec Spec, base string) *Error {
-	return &Error{Spec: spec, Input: base, Offset: 0, Rule: "base", expected: []string{"absolute URI (a scheme)"}}
+	return (&Error{Spec: spec, Input: base, Offset: 0, Rule: "base"}).withExpected("absolute URI (a scheme)")
 }
 
 // sameDocument is the Result for "the current document", with r's fragment.

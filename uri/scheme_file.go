@@ -40,7 +40,73 @@ func fileScheme() *schemeDesc {
 		grammar:   withTop(fileBinding(), "file_URI"),
 		iriMapped: true,
 		parts:     fileParts,
+		shortcut:  fileShortcut,
+		// The rule in which the grammar's run stops at the "?" of a query after a path.
+		shortcutRule: "path_absolute",
 	}
+}
+
+// fileShortcut decides s, a "file" reference that the generic grammar of rfc3986 or
+// rfc3987 accepted (schemeDesc.shortcut), without the grammar where the generic parse
+// settles it, and leaves the rest to the grammar. Why that is exact (RFC 8089 section 2:
+// file-URI = "file:" ( "//" auth-path / local-path ), auth-path = [ file-auth ]
+// path-absolute, local-path = path-absolute, file-auth = "localhost" / host, with RFC
+// 3986's host, as RFC 6874 updates it, and path-absolute):
+//
+//   - Without the "?" of a query, RFC 3986's URI with scheme "file" is file-URI when its
+//     hier-part is a path-absolute (local-path), or "//" authority path-abempty where
+//     the authority is a host alone (no "@" of a userinfo, no ":" of a port outside an
+//     IP-literal: "localhost" is a reg-name) and path-abempty is a path-absolute (it
+//     is not empty and does not begin with "//"). RFC 6874's zone identifiers only add
+//     to host what the generic grammar rejects. The other hier-parts (path-rootless,
+//     path-empty) and authorities are left to the grammar.
+//   - No rule of RFC 8089 derives a "?". So when the text before the "?" is a file-URI
+//     as above, it is the longest valid beginning, and the grammar stops at the "?", in
+//     the path-absolute whose characters end there (but for "file:/?", below).
+//   - Under rfc3987, the mapped URI (RFC 3987 3.1) has the IRI's delimiters (see
+//     httpShortcut); a rejection of an IRI outside ASCII is left to the grammar, whose
+//     error reads the mapped text (checkScheme).
+//
+// TestSchemeShortcuts checks it against the grammar and the ABNF oracle.
+func fileShortcut(s string) (shortVerdict, int) {
+	text, q := s, strings.IndexByte(s, '?') // IndexByte's vector scans beat one loop
+	if h := strings.IndexByte(s, '#'); h >= 0 {
+		text = s[:h]
+		if q > h {
+			q = -1
+		}
+	}
+	if q >= 0 {
+		text = s[:q]
+	}
+	rest := text[len("file:"):]
+	if strings.HasPrefix(rest, "//") {
+		auth := rest[2:]
+		slash := strings.IndexByte(auth, '/')
+		if slash < 0 {
+			return shortUndecided, 0
+		}
+		path := auth[slash:]
+		auth = auth[:slash]
+		if strings.IndexByte(auth, '@') >= 0 || strings.HasPrefix(path, "//") {
+			return shortUndecided, 0
+		}
+		if strings.HasPrefix(auth, "[") {
+			if auth[len(auth)-1] != ']' {
+				return shortUndecided, 0
+			}
+		} else if strings.IndexByte(auth, ':') >= 0 {
+			return shortUndecided, 0
+		}
+	} else if !strings.HasPrefix(rest, "/") || rest == "/" && q >= 0 {
+		// "file:/?": the "//" of file-hier-part fails at the "?" before path-absolute
+		// does, and the grammar names file-URI.
+		return shortUndecided, 0
+	}
+	if q >= 0 {
+		return shortReject, q
+	}
+	return shortAccept, 0
 }
 
 // fileF is fileScheme with Appendix F's top rule (CheckFileNonstandard), compiled on

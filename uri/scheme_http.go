@@ -2,6 +2,7 @@ package uri
 
 import (
 	"strconv"
+	"strings"
 
 	httpgrammar "github.com/urispec/urispec/gen/schemes/http"
 
@@ -37,6 +38,7 @@ func httpScheme() *schemeDesc {
 		checks:      []schemeCheck{nonEmptyHost("http", "RFC 9110 section 4.2.1")},
 		checkTokens: []string{"host"},
 		parts:       func(m *schemeMatch, g scheme.Grammar) scheme.Parts { return httpParts(m, g, 80) },
+		shortcut:    httpShortcut,
 	}
 }
 
@@ -48,7 +50,48 @@ func httpsScheme() *schemeDesc {
 		checks:      []schemeCheck{nonEmptyHost("https", "RFC 9110 section 4.2.2")},
 		checkTokens: []string{"host"},
 		parts:       func(m *schemeMatch, g scheme.Grammar) scheme.Parts { return httpParts(m, g, 443) },
+		shortcut:    httpShortcut,
 	}
+}
+
+// httpShortcut decides s, an "http" or "https" reference that the generic grammar of
+// rfc3986 or rfc3987 accepted (schemeDesc.shortcut), without the grammar. It accepts s
+// when "//" follows the scheme's ":" and the host is not empty, and leaves the rest to
+// the grammar, whose errors it does not reproduce. Why that is exact:
+//
+//   - http-URI and https-URI are "http" / "https" "://" authority path-abempty
+//     [ "?" query ], with RFC 3986's authority, path-abempty and query (RFC 9110 4.1 takes
+//     them from RFC 3986), and the fragment is set aside. RFC 3986's URI with scheme
+//     "http" and a hier-part that begins with "//" is its "//" authority path-abempty
+//     alternative (path-absolute does not begin with "//", path-rootless and path-empty
+//     do not begin with "/"): the same string, rule for rule.
+//   - Under rfc3987, the URI that an IRI maps to (RFC 3987 3.1) is checked: mapping
+//     percent-encodes characters outside ASCII, which the IRI has only where iunreserved
+//     or iprivate stands for unreserved and the URI then has pct-encoded, so the mapped
+//     text is a URI with the same delimiters, and the same empty or non-empty host.
+//   - The host is empty when the authority, without the userinfo up to its "@" (which no
+//     other part of it holds), is empty or begins with the ":" of a port.
+//
+// TestSchemeShortcuts checks it against the grammar and the ABNF oracle.
+func httpShortcut(s string) (shortVerdict, int) {
+	i := strings.IndexByte(s, ':') + 1 // the scheme's: the generic grammar found it
+	if !strings.HasPrefix(s[i:], "//") {
+		return shortUndecided, 0
+	}
+	auth := s[i+2:]
+	for j := 0; j < len(auth); j++ {
+		if c := auth[j]; c == '/' || c == '?' || c == '#' {
+			auth = auth[:j]
+			break
+		}
+	}
+	if at := strings.IndexByte(auth, '@'); at >= 0 {
+		auth = auth[at+1:]
+	}
+	if auth == "" || auth[0] == ':' {
+		return shortUndecided, 0 // the empty host, which the grammar's check reports
+	}
+	return shortAccept, 0
 }
 
 // withTop returns a copy of b whose top rule is top: schemes that share a grammar file

@@ -75,7 +75,27 @@ type schemeDesc struct {
 	// parts builds the typed parts from the tokens of the accepted text; g is the
 	// scheme's scheme.Grammar, which the parts embed.
 	parts func(m *schemeMatch, g scheme.Grammar) scheme.Parts
+	// shortcut, when set, decides a reference that the generic grammar of rfc3986 or
+	// rfc3987 accepted without running the scheme's grammar, where that grammar is the
+	// generic syntax with constraints on the components the generic parse delimits
+	// (the scheme's file proves it beside its shortcut; TestSchemeShortcuts compares
+	// every verdict, offset and rule with the grammar's run and the ABNF oracle). It
+	// returns shortAccept when the grammar and the checks accept, shortReject and the
+	// offset of the error that the grammar's run reports in shortcutRule (a peg name),
+	// or shortUndecided, and the grammar runs. A shortcut that never rejects names no
+	// rule.
+	shortcut     func(s string) (v shortVerdict, offset int)
+	shortcutRule string
 }
+
+// shortVerdict is a schemeDesc's shortcut's answer.
+type shortVerdict uint8
+
+const (
+	shortUndecided shortVerdict = iota
+	shortAccept
+	shortReject
+)
 
 // schemeCheck is a rule that a scheme's RFC states in prose, not in its ABNF.
 type schemeCheck struct {
@@ -108,14 +128,21 @@ type schemeGrammar struct {
 	// checkTokens, for RunRecording.
 	ids         map[string]int
 	checkRecord [4]uint64
+	// shortcutRule is the number of schemeDesc.shortcutRule; where is the Section of
+	// its grammar's errors ("RFC 9110 section 4.2.1").
+	shortcutRule int
+	where        string
+	// inInput is the schemeError that every error of the shortcut shares.
+	inInput *schemeError
 }
 
 // schemeIndex is schemeTable compiled, on first use: its grammars in the table's order,
-// and by name.
+// by name, and by the length of their scheme's name.
 var schemeIndex struct {
 	once   sync.Once
 	list   []*schemeGrammar
 	byName map[string]*schemeGrammar
+	byLen  [8][]*schemeGrammar
 }
 
 // compiledSchemes returns schemeTable's grammars, compiling them on the first call.
@@ -124,11 +151,12 @@ func compiledSchemes() (list []*schemeGrammar, byName map[string]*schemeGrammar)
 		schemeIndex.byName = map[string]*schemeGrammar{}
 		for i, d := range schemeTable() {
 			sg := newSchemeGrammar(d, i)
-			if schemeIndex.byName[d.name] != nil || d.name != strings.ToLower(d.name) {
-				panic("uri: scheme " + d.name + " listed twice or not in lower case")
+			if schemeIndex.byName[d.name] != nil || d.name != strings.ToLower(d.name) || len(d.name) >= len(schemeIndex.byLen) {
+				panic("uri: scheme " + d.name + " listed twice, not in lower case or too long")
 			}
 			schemeIndex.list = append(schemeIndex.list, sg)
 			schemeIndex.byName[d.name] = sg
+			schemeIndex.byLen[len(d.name)] = append(schemeIndex.byLen[len(d.name)], sg)
 		}
 	})
 	return schemeIndex.list, schemeIndex.byName
@@ -137,7 +165,8 @@ func compiledSchemes() (list []*schemeGrammar, byName map[string]*schemeGrammar)
 // newSchemeGrammar compiles d; index is its place in schemeTable (-1 for a grammar
 // that is in none, such as RFC 8089 Appendix F's, which no Parser checks by default).
 func newSchemeGrammar(d *schemeDesc, index int) *schemeGrammar {
-	sg := &schemeGrammar{schemeDesc: d, g: compile(d.name, d.grammar), index: index, ids: map[string]int{}}
+	sg := &schemeGrammar{schemeDesc: d, g: compile(d.name, d.grammar), index: index, ids: map[string]int{},
+		where: d.document + " section " + d.section}
 	sg.pool.New = func() any { return sg.newParser() }
 	for id := range d.grammar.numRules() {
 		sg.ids[d.grammar.pegName(id)] = id
@@ -149,6 +178,14 @@ func newSchemeGrammar(d *schemeDesc, index int) *schemeGrammar {
 		}
 		sg.checkRecord[id/64] |= 1 << (id % 64)
 	}
+	if d.shortcutRule != "" {
+		id, ok := sg.ids[d.shortcutRule]
+		if !ok || len(d.failures) > 0 {
+			panic("uri: scheme " + d.name + ": no rule " + d.shortcutRule + ", or a shortcut beside failures")
+		}
+		sg.shortcutRule = id
+	}
+	sg.inInput = &schemeError{scheme: sg, inInput: true}
 	return sg
 }
 
@@ -172,21 +209,27 @@ func SchemeGrammars() []scheme.Grammar {
 	return out
 }
 
-// lookupScheme finds the grammar of a scheme written in any case, without allocating.
+// lookupScheme finds the grammar of a scheme written in any case, without allocating:
+// comparing with the one to three names of its length costs less than hashing it.
 func lookupScheme(scheme string) *schemeGrammar {
-	_, byName := compiledSchemes()
-	var buf [16]byte
-	if len(scheme) > len(buf) {
-		return byName[strings.ToLower(scheme)]
+	compiledSchemes()
+	if len(scheme) >= len(schemeIndex.byLen) {
+		return nil
 	}
-	for i := 0; i < len(scheme); i++ {
-		c := scheme[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
+next:
+	for _, sg := range schemeIndex.byLen[len(scheme)] {
+		for i := 0; i < len(scheme); i++ {
+			c := scheme[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != sg.name[i] {
+				continue next
+			}
 		}
-		buf[i] = c
+		return sg
 	}
-	return byName[string(buf[:len(scheme)])]
+	return nil
 }
 
 // schemeOf returns the scheme of s, a valid reference under a generic grammar, and the
@@ -203,6 +246,16 @@ func schemeOf(s string) (scheme string, ok bool) {
 		}
 	}
 	return "", false
+}
+
+// schemeGrammarOf returns the grammar of the scheme of s, a valid reference under a
+// generic grammar; nil when s has no scheme or its scheme has no grammar.
+func schemeGrammarOf(s string) *schemeGrammar {
+	name, ok := schemeOf(s)
+	if !ok {
+		return nil
+	}
+	return lookupScheme(name)
 }
 
 // schemeMatch is the text a scheme's grammar accepted and its tokens.
@@ -275,11 +328,7 @@ func (m *schemeMatch) all(name string) [][2]int {
 // its scheme, if it has one: nil when it has none or s matches it and every check of the
 // scheme holds. With parts set it also returns the scheme's parts.
 func (p *Parser) checkScheme(s string, parts bool) (scheme.Parts, error) {
-	name, ok := schemeOf(s)
-	if !ok {
-		return nil, nil
-	}
-	sg := lookupScheme(name)
+	sg := schemeGrammarOf(s)
 	if sg == nil {
 		return nil, nil
 	}
@@ -287,12 +336,43 @@ func (p *Parser) checkScheme(s string, parts bool) (scheme.Parts, error) {
 		list, _ := compiledSchemes()
 		p.sub = make([]*Parser, len(list))
 	}
+	if !parts {
+		if decided, err := p.shortcut(sg, s); decided {
+			return nil, err
+		}
+	}
 	sp := p.sub[sg.index]
 	if sp == nil {
 		sp = sg.newParser()
 		p.sub[sg.index] = sp
 	}
 	return sg.run(sp, p.spec, p.iri, s, parts)
+}
+
+// shortcut decides s, a reference of sg's scheme that p's generic grammar accepted, by
+// sg's shortcut: decided is false when sg has none or it leaves s to the grammar.
+func (p *Parser) shortcut(sg *schemeGrammar, s string) (decided bool, err error) {
+	if sg.shortcut == nil {
+		return false, nil
+	}
+	switch v, off := sg.shortcut(s); v {
+	case shortAccept:
+		return true, nil
+	case shortReject:
+		// The error's Expected reads the text the grammar runs on: an IRI whose scheme
+		// maps it to a URI goes the long way.
+		if !p.iri || !sg.iriMapped || isASCII(s) {
+			return true, sg.shortcutError(p.spec, s, off)
+		}
+	}
+	return false, nil
+}
+
+// shortcutError is the error that the grammar's run (run, explain) reports for s, an
+// ASCII reference, at off in the rule of the shortcut.
+func (sg *schemeGrammar) shortcutError(spec Spec, s string, off int) *Error {
+	return &Error{Spec: spec, Input: s, Offset: off, Rule: sg.g.names[sg.shortcutRule], top: int32(sg.g.top),
+		schemeError: sg.inInput, Scheme: sg.name, Section: sg.where}
 }
 
 // run checks s with sp, a Parser of sg's grammar, and returns the parts when asked for.
@@ -347,7 +427,7 @@ func (sg *schemeGrammar) run(sp *Parser, spec Spec, iri bool, s string, parts bo
 	for _, c := range sg.checks {
 		if off, problem, ok := c.check(m); !ok {
 			return nil, &Error{Spec: spec, Input: s, Offset: back(off), Rule: sg.g.ruleName(sg.g.binding.top),
-				Scheme: sg.name, Section: c.section, Reason: problem, requirement: c.rule}
+				Scheme: sg.name, Section: c.section, Reason: problem, schemeError: &schemeError{requirement: c.rule}}
 		}
 	}
 	if !parts {

@@ -88,9 +88,10 @@ func whatwgCheck(r Reference) *Error {
 	if p := r.spans[Port]; p.defined() && p.end > p.start() {
 		digits := r.input[p.start():p.end]
 		if n, err := strconv.ParseUint(digits, 10, 64); err != nil || n > 65535 {
-			return &Error{Spec: WHATWG, Input: r.input, Offset: int(p.start()), Rule: "URL-port string",
-				Validation: "port-out-of-range", expected: []string{"16-bit unsigned integer"},
-				Section: "URL Standard section 4.3", Reason: digits + " is not a 16-bit unsigned integer (0 to 65535)"}
+			return (&Error{Spec: WHATWG, Input: r.input, Offset: int(p.start()), Rule: "URL-port string",
+				Validation: "port-out-of-range",
+				Section:    "URL Standard section 4.3", Reason: digits + " is not a 16-bit unsigned integer (0 to 65535)"}).
+				withExpected("16-bit unsigned integer")
 		}
 	}
 	return nil
@@ -105,8 +106,8 @@ func whatwgCheck(r Reference) *Error {
 func checkDomain(input string, start, end int) *Error {
 	host := input[start:end]
 	fail := func(name, reason string) *Error {
-		return &Error{Spec: WHATWG, Input: input, Offset: start, Rule: "valid domain string",
-			Validation: name, Section: "URL Standard section 3.4", Reason: reason, expected: []string{"valid domain", "valid IPv4-address string"}}
+		return (&Error{Spec: WHATWG, Input: input, Offset: start, Rule: "valid domain string",
+			Validation: name, Section: "URL Standard section 3.4", Reason: reason}).withExpected("valid domain", "valid IPv4-address string")
 	}
 	ascii, err := validDomainASCII(host)
 	if err != nil {
@@ -228,7 +229,7 @@ func ipv4Error(s string) string {
 func whatwgName(s string, off int, rule, base string) string {
 	// The URL parser first strips leading and trailing C0 controls and spaces and
 	// removes every tab and newline, each time reporting invalid-URL-unit.
-	if strings.ContainsAny(s, "\t\n\r") || s != strings.TrimFunc(s, func(r rune) bool { return r <= ' ' }) {
+	if hasStrippedUnit(s) {
 		return "invalid-URL-unit"
 	}
 	scheme := urlSchemeOf(s)
@@ -289,6 +290,24 @@ func whatwgName(s string, off int, rule, base string) string {
 	return ""
 }
 
+// hasStrippedUnit reports whether the URL parser strips a code point of s: a C0 control
+// or space at either end (a byte at most ' ': no byte of a character outside ASCII is
+// one), or a tab or newline anywhere.
+func hasStrippedUnit(s string) bool {
+	if s == "" {
+		return false
+	}
+	if s[0] <= ' ' || s[len(s)-1] <= ' ' {
+		return true
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '\t' || c == '\n' || c == '\r' {
+			return true
+		}
+	}
+	return false
+}
+
 // inAuthorityWithAt reports whether off lies in the authority of s (after the first
 // "//", up to "/", "?", "#", or for a special URL "\\") and that authority holds an "@".
 func inAuthorityWithAt(s string, off int, special bool) bool {
@@ -296,15 +315,13 @@ func inAuthorityWithAt(s string, off int, special bool) bool {
 	if i < 0 || off < i+2 || i > 0 && urlSchemeOf(s) != s[:i-1] {
 		return false
 	}
-	stop := "/?#"
-	if special {
-		stop = "/?#\\"
+	end := i + 2
+	for ; end < len(s); end++ {
+		if c := s[end]; c == '/' || c == '?' || c == '#' || c == '\\' && special {
+			break
+		}
 	}
-	end := len(s)
-	if j := strings.IndexAny(s[i+2:], stop); j >= 0 {
-		end = i + 2 + j
-	}
-	return off <= end && strings.Contains(s[i+2:end], "@")
+	return off <= end && strings.IndexByte(s[i+2:end], '@') >= 0
 }
 
 // brokenPercent reports whether s[off] is a "%" that does not begin a percent-encoded
