@@ -53,11 +53,12 @@ type figureData struct {
 	lints map[string][]lintedLine     // corpus and run: each flagged line
 }
 
-// lintedLine is one line lint -json flags: the codes of its hazards, and whether the
-// spec accepts it.
+// lintedLine is one line lint -json flags: the codes of its hazards, whether the spec
+// accepts it, and whether lint without -json prints it (a hazard that is not a note).
 type lintedLine struct {
-	codes map[string]bool
-	valid bool
+	codes   map[string]bool
+	valid   bool
+	printed bool
 }
 
 func (d *figureData) file(corpus string) string {
@@ -118,10 +119,12 @@ func (d *figureData) lint(corpus, name string) []lintedLine {
 			d.t.Fatal(err)
 		}
 		codes := map[string]bool{}
+		printed := false
 		for _, h := range r.Hazards {
 			codes[string(h.Code)] = true
+			printed = printed || !h.Note
 		}
-		out = append(out, lintedLine{codes, r.Valid})
+		out = append(out, lintedLine{codes, r.Valid, printed})
 	}
 	d.lints[key] = out
 	return out
@@ -244,6 +247,21 @@ var figures = map[string]func(d *figureData, corpus string, args []string) (stri
 	"lint-share": func(d *figureData, c string, a []string) (string, bool) {
 		n, ok := lintLines(d, c, a)
 		return fmt.Sprintf("%.2f%%", 100*float64(n)/float64(d.summary(c, false).Inputs)), ok
+	},
+	// lint-printed RUN: the lines lint prints without -json, which leaves out those whose
+	// hazards are all notes; lint-printed-share: the same as a share of the inputs.
+	"lint-printed": func(d *figureData, c string, a []string) (string, bool) {
+		if len(a) != 1 {
+			return "", false
+		}
+		return fmt.Sprint(countLines(d.lint(c, a[0]), func(l lintedLine) bool { return l.printed })), true
+	},
+	"lint-printed-share": func(d *figureData, c string, a []string) (string, bool) {
+		if len(a) != 1 {
+			return "", false
+		}
+		n := countLines(d.lint(c, a[0]), func(l lintedLine) bool { return l.printed })
+		return fmt.Sprintf("%.2f%%", 100*float64(n)/float64(d.summary(c, false).Inputs)), true
 	},
 	// lint-only RUN CODE,...: the lines flagged by those codes and no other.
 	"lint-only": func(d *figureData, c string, a []string) (string, bool) {
