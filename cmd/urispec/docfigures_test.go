@@ -251,17 +251,12 @@ var figures = map[string]func(d *figureData, corpus string, args []string) (stri
 	// lint-printed RUN: the lines lint prints without -json, which leaves out those whose
 	// hazards are all notes; lint-printed-share: the same as a share of the inputs.
 	"lint-printed": func(d *figureData, c string, a []string) (string, bool) {
-		if len(a) != 1 {
-			return "", false
-		}
-		return fmt.Sprint(countLines(d.lint(c, a[0]), func(l lintedLine) bool { return l.printed })), true
+		n, ok := printedLines(d, c, a)
+		return fmt.Sprint(n), ok
 	},
 	"lint-printed-share": func(d *figureData, c string, a []string) (string, bool) {
-		if len(a) != 1 {
-			return "", false
-		}
-		n := countLines(d.lint(c, a[0]), func(l lintedLine) bool { return l.printed })
-		return fmt.Sprintf("%.2f%%", 100*float64(n)/float64(d.summary(c, false).Inputs)), true
+		n, ok := printedLines(d, c, a)
+		return fmt.Sprintf("%.2f%%", 100*float64(n)/float64(d.summary(c, false).Inputs)), ok
 	},
 	// lint-only RUN CODE,...: the lines flagged by those codes and no other.
 	"lint-only": func(d *figureData, c string, a []string) (string, bool) {
@@ -308,6 +303,14 @@ var figures = map[string]func(d *figureData, corpus string, args []string) (stri
 		}
 		return fmt.Sprint(len(d.lint(c, a[0])) - len(d.lint(c, a[1]))), true
 	},
+}
+
+// printedLines is lint-printed: args are the run.
+func printedLines(d *figureData, corpus string, args []string) (int, bool) {
+	if len(args) != 1 {
+		return 0, false
+	}
+	return countLines(d.lint(corpus, args[0]), func(l lintedLine) bool { return l.printed }), true
 }
 
 // lintLines is lint-lines: args are the run and, optionally, "-" and the codes left out.

@@ -1,6 +1,7 @@
 package hazard
 
 import (
+	"fmt"
 	"net/netip"
 	"strconv"
 	"strings"
@@ -32,6 +33,11 @@ type embeddedTarget struct {
 	host     string // the host it names, lower-case and decoded ("" for none)
 }
 
+// message says what the target is, for EmbeddedURL.
+func (t embeddedTarget) message() string {
+	return fmt.Sprintf("the %s holds a URL of the host %q (%s): a server that redirects to it or fetches it sends the request there (open redirect, server-side request forgery)", t.where, t.host, shortText(t.text))
+}
+
 // embedded adds the hazards of the URLs in the query parameters and the path.
 func (h *hazards) embedded(depth int) {
 	r := h.r
@@ -57,7 +63,7 @@ func (h *hazards) embedded(depth int) {
 	}
 	for _, t := range targets {
 		if t.host != "" && t.host != own {
-			h.add(EmbeddedURL, t.off, t.end-t.off, "the %s holds a URL of the host %q (%s): a server that redirects to it or fetches it sends the request there (open redirect, server-side request forgery)", t.where, t.host, shortText(t.text))
+			h.add(EmbeddedURL, t.off, t.end-t.off, "%s", t.message())
 			h.out[len(h.out)-1].Note = t.where == "path"
 		}
 		if _, ok := schemeOf(t.text); !ok || t.where == "path" {

@@ -70,7 +70,7 @@ func readingFindings(rd Reading) []finding {
 			}
 		}
 	}
-	// A query parameter that holds a URL of another host (hazard_embedded.go).
+	// A query parameter that holds a URL of another host (embedded.go).
 	if rd.HasQuery {
 		own := ""
 		if rd.HasHost {
@@ -78,7 +78,7 @@ func readingFindings(rd Reading) []finding {
 		}
 		for _, t := range queryTargets(rd.Query, 0) {
 			if t.host != "" && t.host != own {
-				add(EmbeddedURL, "the %s holds a URL of the host %q (%s): a server that redirects to it or fetches it sends the request there (open redirect, server-side request forgery)", t.where, t.host, shortText(t.text))
+				add(EmbeddedURL, "%s", t.message())
 			}
 		}
 	}
