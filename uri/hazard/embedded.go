@@ -235,6 +235,9 @@ func normalHost(host string) string {
 // spaces stripped at the start (URL Standard, basic URL parser). The HTML Standard runs
 // a javascript: URL that a page navigates to.
 func decodedScript(s string) (scheme, how string, ok bool) {
+	if !strings.ContainsAny(s, "%\\") {
+		return "", "", false // nothing to decode: most references
+	}
 	read := func(t string) string {
 		t = strings.Map(func(r rune) rune {
 			if r == '\t' || r == '\n' || r == '\r' {
