@@ -43,7 +43,7 @@ type Code string
 //	                         private, shared (carrier-grade NAT) or cloud metadata
 //	                         address, in any notation (RFC 6890, RFC 4291 2.5), or
 //	                         a name internal by itself: localhost (RFC 6761 6.3),
-//	                         the clouds' metadata names (hazard_local.go)
+//	                         the clouds' metadata names (local.go)
 //	ipv4-in-ipv6             an IPv6 host that embeds an IPv4 address: mapped,
 //	                         translated, compatible, NAT64 (RFC 4291 2.5.5, RFC 6052)
 //	script-scheme            javascript: or vbscript: (HTML Standard)

@@ -11,7 +11,7 @@ import (
 
 // internalHost raises InternalHost for a host that is an address of the special-purpose
 // ranges a server must not be talked into reaching (RFC 6890), or a name of the local
-// machine or of a cloud's metadata service (hazard_local.go), and IPv4InIPv6 for an
+// machine or of a cloud's metadata service (local.go), and IPv4InIPv6 for an
 // IPv6 address that carries an IPv4 address (RFC 4291 section 2.5.5, RFC 6052), in
 // every notation that deployed parsers read as an address: dotted decimal, the
 // inet_aton forms of rareIPv4, escapes (the WHATWG parser decodes the host before it
