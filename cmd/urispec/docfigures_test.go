@@ -53,11 +53,12 @@ type figureData struct {
 	lints map[string][]lintedLine     // corpus and run: each flagged line
 }
 
-// lintedLine is one line lint -json flags: the codes of its hazards, and whether the
-// spec accepts it.
+// lintedLine is one line lint -json flags: the codes of its hazards, whether the spec
+// accepts it, and whether lint without -json prints it (a hazard that is not a note).
 type lintedLine struct {
-	codes map[string]bool
-	valid bool
+	codes   map[string]bool
+	valid   bool
+	printed bool
 }
 
 func (d *figureData) file(corpus string) string {
@@ -118,10 +119,12 @@ func (d *figureData) lint(corpus, name string) []lintedLine {
 			d.t.Fatal(err)
 		}
 		codes := map[string]bool{}
+		printed := false
 		for _, h := range r.Hazards {
 			codes[string(h.Code)] = true
+			printed = printed || !h.Note
 		}
-		out = append(out, lintedLine{codes, r.Valid})
+		out = append(out, lintedLine{codes, r.Valid, printed})
 	}
 	d.lints[key] = out
 	return out
@@ -245,6 +248,16 @@ var figures = map[string]func(d *figureData, corpus string, args []string) (stri
 		n, ok := lintLines(d, c, a)
 		return fmt.Sprintf("%.2f%%", 100*float64(n)/float64(d.summary(c, false).Inputs)), ok
 	},
+	// lint-printed RUN: the lines lint prints without -json, which leaves out those whose
+	// hazards are all notes; lint-printed-share: the same as a share of the inputs.
+	"lint-printed": func(d *figureData, c string, a []string) (string, bool) {
+		n, ok := printedLines(d, c, a)
+		return fmt.Sprint(n), ok
+	},
+	"lint-printed-share": func(d *figureData, c string, a []string) (string, bool) {
+		n, ok := printedLines(d, c, a)
+		return fmt.Sprintf("%.2f%%", 100*float64(n)/float64(d.summary(c, false).Inputs)), ok
+	},
 	// lint-only RUN CODE,...: the lines flagged by those codes and no other.
 	"lint-only": func(d *figureData, c string, a []string) (string, bool) {
 		if len(a) != 2 {
@@ -290,6 +303,14 @@ var figures = map[string]func(d *figureData, corpus string, args []string) (stri
 		}
 		return fmt.Sprint(len(d.lint(c, a[0])) - len(d.lint(c, a[1]))), true
 	},
+}
+
+// printedLines is lint-printed: args are the run.
+func printedLines(d *figureData, corpus string, args []string) (int, bool) {
+	if len(args) != 1 {
+		return 0, false
+	}
+	return countLines(d.lint(corpus, args[0]), func(l lintedLine) bool { return l.printed }), true
 }
 
 // lintLines is lint-lines: args are the run and, optionally, "-" and the codes left out.

@@ -45,18 +45,26 @@ When standard error is a terminal and the findings go elsewhere (a file, a pipe)
 -json, progress is shown there. A file that cannot be read is reported on standard error
 and the others are read.
 
-Exit status: 0 no hazard, 1 some hazard, 2 usage error, an input that could not be read,
-or output that could not be written.`
+A hazard of ordinary use is a note ("note": true in the JSON): an internal target named
+in its ordinary spelling (http://localhost:8080/, http://127.0.0.1:3000,
+http://192.168.0.1/), as documentation of local servers names them; the same target in
+another spelling, read leniently or inside another URL is no note. A reference whose
+hazards are all notes is printed with -json and -notes, and not otherwise; a reference
+that is printed is printed with all its hazards.
+
+Exit status: 0 no hazard other than notes (with -notes: no hazard), 1 some hazard, 2
+usage error, an input that could not be read, or output that could not be written.`
 
 func lintCommand() command {
 	return command{
 		name:    "lint",
 		summary: "print the security hazards and parser differentials of URIs",
-		usage:   "lint [-spec ID] [-json] [-with READERS] [-schemes=false] [-base URI] [FILE ...]",
+		usage:   "lint [-spec ID] [-json] [-notes] [-with READERS] [-schemes=false] [-base URI] [FILE ...]",
 		doc:     lintDoc,
 		setup: func(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			spec := specFlags(fs, "rfc3986", false)
-			asJSON := jsonVar(fs, "one object per flagged reference")
+			asJSON := jsonVar(fs, "one object per flagged reference, notes included")
+			notes := fs.Bool("notes", false, "also print the references whose hazards are all notes (an internal\ntarget in its ordinary spelling: http://localhost:8080/), and exit 1 for them")
 			with := readersVar(fs, "deployed")
 			schemes := schemesVar(fs)
 			base := addBaseFlag(fs, relativeBase, "compare relative references against this absolute base `URI`\n(under whatwg, also the base they are judged against, as in check)")
@@ -70,7 +78,7 @@ func lintCommand() command {
 						opts = append(opts, uri.Base(*base))
 					}
 				})
-				return runLint(x, spec.one(), opts, *asJSON, with, *base, files)
+				return runLint(x, spec.one(), opts, lintOutput{*asJSON, *notes}, with, *base, files)
 			}
 		},
 	}
@@ -91,7 +99,14 @@ type lintResult struct {
 	Hazards []hazard.Hazard `json:"hazards"`
 }
 
-func runLint(x *cmdEnv, spec uri.Spec, opts []uri.ParserOption, asJSON bool, with *readersFlag, base string, files []string) int {
+// lintOutput is what lint prints: JSON or text, and whether the references whose
+// hazards are all notes count.
+type lintOutput struct {
+	json, notes bool
+}
+
+func runLint(x *cmdEnv, spec uri.Spec, opts []uri.ParserOption, out lintOutput, with *readersFlag, base string, files []string) int {
+	asJSON := out.json
 	enc := x.encoder()
 	flagged := false
 	// Lines are read on this goroutine, linted in batches on GOMAXPROCS workers (each
@@ -109,10 +124,11 @@ func runLint(x *cmdEnv, spec uri.Spec, opts []uri.ParserOption, asJSON bool, wit
 	}
 	emit := func(in inputLine, l linted) error {
 		hz := l.hazards
-		if len(hz) == 0 {
+		counts := out.notes || !allNotes(hz)
+		if len(hz) == 0 || !counts && !asJSON {
 			return nil
 		}
-		flagged = true
+		flagged = flagged || counts
 		if asJSON {
 			return enc.Encode(lintResult{File: in.file, Line: in.line, Input: in.text, Spec: spec.String(), Valid: l.valid, Hazards: hz})
 		}
@@ -133,6 +149,16 @@ func runLint(x *cmdEnv, spec uri.Spec, opts []uri.ParserOption, asJSON bool, wit
 		return exitInvalid
 	}
 	return exitOK
+}
+
+// allNotes reports whether every hazard of hz is a note (Hazard.Note).
+func allNotes(hz []hazard.Hazard) bool {
+	for _, h := range hz {
+		if !h.Note {
+			return false
+		}
+	}
+	return true
 }
 
 // linted is what lint found on one line: its hazards, and whether the spec accepts it.

@@ -43,7 +43,7 @@ type Code string
 //	                         private, shared (carrier-grade NAT) or cloud metadata
 //	                         address, in any notation (RFC 6890, RFC 4291 2.5), or
 //	                         a name internal by itself: localhost (RFC 6761 6.3),
-//	                         the clouds' metadata names (hazard_local.go)
+//	                         the clouds' metadata names (local.go)
 //	ipv4-in-ipv6             an IPv6 host that embeds an IPv4 address: mapped,
 //	                         translated, compatible, NAT64 (RFC 4291 2.5.5, RFC 6052)
 //	script-scheme            javascript: or vbscript: (HTML Standard)
@@ -62,6 +62,11 @@ type Code string
 //	                         and body (RFC 6068 3, 4, 7)
 //	special-without-slashes  a special scheme with no authority ("http:evil.example"),
 //	                         from which a browser reads a host (URL Standard)
+//	encoded-host             a host that escapes ASCII (%6c%6f%63%61%6c%68%6f%73%74):
+//	                         RFC 3986 3.2.2 allows escapes only for UTF-8
+//	embedded-url             a query parameter (or a path) holding a URL of another
+//	                         host, which a server that redirects or fetches by it
+//	                         follows (CWE-601, open redirect; embedded.go)
 //
 // Parser differentials (Differentials): another reader of the same string,
 // which accepts it too, reads a different part.
@@ -107,6 +112,8 @@ const (
 	DifferentialPort      Code = "differential-port"
 	DifferentialPath      Code = "differential-path"
 	SpecialWithoutSlashes Code = "special-without-slashes"
+	EncodedHost           Code = "encoded-host"
+	EmbeddedURL           Code = "embedded-url"
 	LenientReading        Code = "lenient-reading"
 )
 
@@ -116,7 +123,8 @@ func Codes() []Code {
 		EncodedControl, EncodedSlash, EncodedDotSegment, DoubleEncoding, EncodedNonUTF8,
 		UnexpectedPort, DotSegmentsAboveRoot, BidiFormatting, MixedScriptHost,
 		LookalikeDelimiter, InternalHost, IPv4InIPv6, ScriptScheme, ActiveData, FileScheme,
-		FileRemoteHost, SmugglingScheme, BadPort, HTTPUserinfo, MailtoHeaderField, SpecialWithoutSlashes, DifferentialHost,
+		FileRemoteHost, SmugglingScheme, BadPort, HTTPUserinfo, MailtoHeaderField, SpecialWithoutSlashes,
+		EncodedHost, EmbeddedURL, DifferentialHost,
 		DifferentialUserinfo, DifferentialPort, DifferentialPath, LenientReading}
 }
 
@@ -131,6 +139,12 @@ type Hazard struct {
 	Length int `json:"length"`
 	// Message says what was found, for a person.
 	Message string `json:"message"`
+	// Note is true for a hazard that ordinary use shows as well, which lint prints only
+	// when asked (-notes): an internal target named in its ordinary spelling
+	// (http://localhost:8080/, http://127.0.0.1:3000, http://192.168.0.1/), the way
+	// documentation of local servers and networks names them. The same target reached by
+	// another spelling, a lenient reading or a URL inside another is no note.
+	Note bool `json:"note,omitempty"`
 }
 
 // String gives the code, offset, message and section on one line.
@@ -172,6 +186,8 @@ var sections = map[Code][engine.NumFamilies - 1]string{
 	HTTPUserinfo:          {"RFC 9110, section 4.2.4"},
 	MailtoHeaderField:     {"RFC 6068, sections 3, 4 and 7"},
 	SpecialWithoutSlashes: {`URL Standard, "special-scheme-missing-following-solidus"; RFC 3986, section 3.2`},
+	EncodedHost:           {"RFC 3986, section 3.2.2"},
+	EmbeddedURL:           {`CWE-601, "URL Redirection to Untrusted Site"; OWASP, "Unvalidated Redirects and Forwards Cheat Sheet"`},
 	DifferentialHost:      {"RFC 3986, section 3.2.2", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
 	DifferentialUserinfo:  {"RFC 3986, section 3.2.1", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
 	DifferentialPort:      {"RFC 3986, section 3.2.3", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
@@ -237,6 +253,7 @@ func hazardsAt(r uri.Reference, depth int) []Hazard {
 		h.iri()
 	}
 	h.nested(depth)
+	h.embedded(depth)
 	sortHazards(h.out)
 	return h.out
 }
@@ -272,6 +289,27 @@ func (h *hazards) host() {
 	if addr, why, ok := rareIPv4(host); ok {
 		h.add(RareIPFormat, b, e-b, "host %q is not an IPv4address in RFC 3986's dotted-decimal form, but resolvers (inet_aton, browsers) read it as the IPv4 address %s (%s)", host, addr, why)
 	}
+	if at := asciiEscapeAt(host); at >= 0 && !strings.HasPrefix(host, "[") { // RFC 6874's zone is "%25"
+		h.add(EncodedHost, b+at, 3, "host %q escapes the ASCII character %q (%s): RFC 3986 allows percent-encoding in a host only for the octets of UTF-8 characters, and parsers decode it to the host %q, which a filter comparing the host as written does not see", host, string(pct.Decode(host[at:at+3])), host[at:at+3], strings.ToLower(string(pct.Decode(host))))
+	}
+}
+
+// asciiEscapeAt is the offset of the first escape in host that decodes to an ASCII byte
+// ("%6c" for "l"), or -1. RFC 3986 section 3.2.2: "URI producing applications must not
+// use percent-encoding in host names unless it is used to represent a UTF-8 character
+// sequence."
+func asciiEscapeAt(host string) int {
+	for i := strings.IndexByte(host, '%'); i >= 0 && i+2 < len(host); {
+		if pct.IsHex(host[i+1]) && pct.IsHex(host[i+2]) && pct.Unhex(host[i+1])<<4|pct.Unhex(host[i+2]) < 0x80 {
+			return i
+		}
+		j := strings.IndexByte(host[i+1:], '%')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return -1
 }
 
 // rareIPv4 reads host as inet_aton(3) and the WHATWG URL Standard's IPv4 parser do: one

@@ -286,6 +286,112 @@ var hazardCases = []hazardCase{
 	{uri.RFC3986, "http://h/a//../..", nil, []Code{DotSegmentsAboveRoot}, ""},
 	{uri.RFC3986, "../../g", nil, []Code{DotSegmentsAboveRoot}, ""}, // relative: depends on the base
 	{uri.RFC3986, "http://h/..a/b", nil, []Code{DotSegmentsAboveRoot}, ""},
+	// encoded-host (RFC 3986 3.2.2): escapes of ASCII in a host; UTF-8 escapes are allowed.
+	{uri.RFC3986, "http://%6c%6f%63%61%6c%68%6f%73%74/", []Code{EncodedHost, InternalHost}, nil, "%6c"},
+	{uri.RFC3986, "http://%67%6f%6f%67%6c%65%2e%63%6f%6d", []Code{EncodedHost}, nil, "%67"},
+	{uri.RFC3986, "http://b%C3%BCcher.example/", nil, []Code{EncodedHost}, ""},
+	{uri.RFC3986, "http://example.com/%61", nil, []Code{EncodedHost}, ""},
+	{uri.RFC6874, "http://[fe80::1%25eth0]/", nil, []Code{EncodedHost}, ""},
+
+	// embedded-url (CWE-601): a query parameter, decoded once, or a path that holds a URL
+	// of another host; the hazards of a parameter's URL follow it.
+	{uri.RFC3986, "https://a.example/login?next=https://evil.example/", []Code{EmbeddedURL}, nil, "https://evil.example/"},
+	{uri.RFC3986, "/redirect?a=1&url=//evil.example", []Code{EmbeddedURL}, nil, "//evil.example"},
+	{uri.RFC3986, "https://a.example/?u=https%3A%2F%2Fevil.example%2F", []Code{EmbeddedURL}, nil, "https%3A%2F%2Fevil.example%2F"},
+	{uri.RFC3986, "https://a.example/?u=Https:evil.example", []Code{EmbeddedURL}, nil, "Https:evil.example"},
+	{uri.RFC3986, "https://a.example/?next=https://A.example/account", nil, []Code{EmbeddedURL}, ""},
+	{uri.RFC3986, "https://a.example/?next=/account&b=//", nil, []Code{EmbeddedURL}, ""},
+	{uri.RFC3986, "https://a.example/?q=a:b", nil, []Code{EmbeddedURL}, ""},
+	{uri.RFC3986, "http://www.example.com/r.php?url=javascript:prompt(1)", []Code{ScriptScheme}, []Code{EmbeddedURL}, "javascript:prompt(1)"},
+	{uri.RFC3986, "http://www.example.com/r.php?url=data:text/html;base64,PHNjcmlwdD4=", []Code{ActiveData}, nil, "data:text/html;base64,PHNjcmlwdD4="},
+	{uri.RFC3986, "https://a.example/?url=http://169.254.169.254/", []Code{EmbeddedURL, InternalHost}, nil, "http://169.254.169.254/"},
+	{uri.RFC3986, "https://web.archive.org/web/2020/https://evil.example/", []Code{EmbeddedURL}, nil, "https://evil.example/"},
+	{uri.RFC3986, "/https:evil.example", []Code{EmbeddedURL}, nil, "https:evil.example"},
+	{uri.RFC3986, "//https://evil.example//", []Code{EmbeddedURL}, nil, "//evil.example//"},
+	{uri.RFC3986, "http://example.com/a:b/c", nil, []Code{EmbeddedURL}, ""},
+	{uri.RFC3986, "file:///C:/x", nil, []Code{EmbeddedURL}, ""},
+	{uri.RFC3986, "jar:http://example.com/a.jar!/b", nil, []Code{EmbeddedURL}, ""},
+
+	// script-scheme of a reference that is a script URL once decoded.
+	{uri.RFC3986, "javascript%3Aalert(1)", []Code{ScriptScheme}, nil, "javascript%3Aalert(1)"},
+	{uri.RFC3986, "java%09script%3Aalert(1)", []Code{ScriptScheme}, nil, "java%09script%3Aalert(1)"},
+	{uri.RFC3986, "javascript:alert(1)", []Code{ScriptScheme}, nil, "javascript"},
+	{uri.RFC3986, "/java%3Ascript", nil, []Code{ScriptScheme}, ""},
+
+	// misleading-userinfo: "@name" at the start of the query or fragment.
+	{uri.RFC3986, "http://google.com:80#@www.whitelisteddomain.tld/", []Code{MisleadingUserinfo}, nil, "@www.whitelisteddomain.tld/"},
+	{uri.RFC3986, "http://google.com:80?@www.whitelisteddomain.tld/", []Code{MisleadingUserinfo}, nil, "@www.whitelisteddomain.tld/"},
+	{uri.RFC3986, "http://google.com/?@google.com", nil, []Code{MisleadingUserinfo}, ""},
+	{uri.RFC3986, "http://a.example/#@top", nil, []Code{MisleadingUserinfo}, ""},
+}
+
+// TestHazardNote: an internal target in its ordinary spelling is a note, in any other
+// spelling or inside another URL it is not.
+func TestHazardNote(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		note bool
+	}{
+		{"http://localhost:8080/", true},
+		{"https://example.LOCALHOST:8910/", true},
+		{"http://127.0.0.1:3000", true},
+		{"http://[::1]/", true},
+		{"http://192.168.0.1/", true},
+		{"http://[fd00::1]/", true},
+		{"http://localhost./", false},
+		{"http://%6c%6f%63%61%6c%68%6f%73%74/", false},
+		{"http://127.1/", false},
+		{"http://0x7f.1/", false},
+		{"http://0177.0.0.1/", false},
+		{"http://2130706433/", false},
+		{"http://[::ffff:127.0.0.1]/", false},
+		{"http://0.0.0.0/", false},
+		{"http://169.254.169.254/", false},
+		{"http://[fd00:ec2::254]/", false},
+		{"http://metadata.google.internal/", false},
+		{"http://100.64.0.1/", false},
+		{"jar:http://127.0.0.1!/", false},
+	} {
+		r, err := parsePlain(uri.RFC3986, c.in)
+		if err != nil {
+			t.Fatalf("%q: %v", c.in, err)
+		}
+		hz := Find(r)
+		i := slices.IndexFunc(hz, func(h Hazard) bool { return h.Code == InternalHost })
+		if i < 0 {
+			t.Errorf("%q: no internal-host", c.in)
+			continue
+		}
+		if hz[i].Note != c.note {
+			t.Errorf("%q: internal-host note %v, want %v", c.in, hz[i].Note, c.note)
+		}
+	}
+}
+
+// TestDecodedScript: a string that is a script URL once percent-decoded or decoded as a
+// JavaScript string literal, read with TAB, LF and CR removed.
+func TestDecodedScript(t *testing.T) {
+	for in, want := range map[string]string{
+		"java%0d%0ascript%0d%0a:alert(0)":                      "javascript",
+		`\x6A\x61\x76\x61\x73\x63\x72\x69\x70\x74\x3aalert(1)`: "javascript",
+		`\u006A\u0061\u0076\u0061script\u003aalert(1)`:         "javascript",
+		`\u{6A}avascript:alert(1)`:                             "javascript",
+		`\152\141\166\141\163\143\162\151\160\164\072alert(1)`: "javascript",
+		`\j\av\a\s\cr\i\pt\:\a\l\ert\(1\)`:                     "javascript",
+		`ja\nva\tscript\r:alert(1)`:                            "javascript",
+		"%20vbscript%3Amsgbox(1)":                              "vbscript",
+		"javascript:alert(%31)":                                "", // a script URL as written: script-scheme's own
+		"/javascript%3Aalert(1)":                               "",
+		`\x6A`:                                                 "",
+		"https://example.com/%6a":                              "",
+	} {
+		if got, _, _ := decodedScript(in); got != want {
+			t.Errorf("decodedScript(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := jsUnescape(`a\x41\u0042\u{43}\104\n\q\`); got != "aABCD\nq\\" {
+		t.Errorf("jsUnescape = %q", got)
+	}
 }
 
 func TestHazards(t *testing.T) {

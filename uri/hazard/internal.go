@@ -11,7 +11,7 @@ import (
 
 // internalHost raises InternalHost for a host that is an address of the special-purpose
 // ranges a server must not be talked into reaching (RFC 6890), or a name of the local
-// machine or of a cloud's metadata service (hazard_local.go), and IPv4InIPv6 for an
+// machine or of a cloud's metadata service (local.go), and IPv4InIPv6 for an
 // IPv6 address that carries an IPv4 address (RFC 4291 section 2.5.5, RFC 6052), in
 // every notation that deployed parsers read as an address: dotted decimal, the
 // inet_aton forms of rareIPv4, escapes (the WHATWG parser decodes the host before it
@@ -31,7 +31,41 @@ func (h *hazards) internalHost() {
 	}
 	if msg, section, ok := internalTarget(host); ok {
 		h.addSection(InternalHost, section, b, e-b, "%s", msg)
+		h.out[len(h.out)-1].Note = ordinaryLocal(host)
 	}
+}
+
+// ordinaryLocal reports whether host names the local machine or a private network in
+// the spelling that documentation and configuration of local servers use, and that a
+// filter of internal targets compares with first: "localhost" or a name under it (ASCII,
+// in any case, no escape, no final "."), or a loopback, private-use or unique-local
+// address in its canonical text (dotted decimal; an IPv6 literal without a zone and
+// without an embedded IPv4 address). Such a host is an internal target, and its hazard a
+// note (Hazard.Note): the string cannot tell a server's own documentation from a forged
+// request, and deceives no filter. The metadata services, link-local and the other ranges,
+// and every other spelling of a local target (127.1, 0x7f.1, %31%32%37.0.0.1, locaⅼhost,
+// localhost.) stay hazards.
+func ordinaryLocal(host string) bool {
+	if inner, ok := strings.CutPrefix(host, "["); ok {
+		a, err := netip.ParseAddr(strings.TrimSuffix(inner, "]"))
+		if err != nil || a.Zone() != "" || a == metadataIPv6 {
+			return false
+		}
+		if _, embedding := embeddedIPv4(a); embedding != "" {
+			return false
+		}
+		return a.IsLoopback() || a.IsPrivate()
+	}
+	if a, err := netip.ParseAddr(host); err == nil {
+		return a.Is4() && a.String() == host && (a.IsLoopback() || a.IsPrivate())
+	}
+	for i := 0; i < len(host); i++ {
+		if c := host[i]; !isAlnum(c) && c != '-' && c != '.' {
+			return false
+		}
+	}
+	n, ok := localNameOf(host)
+	return ok && n.name == "localhost" && !strings.HasSuffix(host, ".")
 }
 
 // internalTarget says why host, read as deployed parsers read it, is an internal target

@@ -67,11 +67,18 @@ func Lenient(e *uri.Error, readers ...Reader) []Hazard {
 			}
 		}
 		if !found {
-			groups = append(groups, group{[]string{name}, reading, other.HasHost && other.Host != "", readingFindings(other)})
+			// A file: URL with an empty host names a local file: it goes somewhere.
+			local := other.HasHost && strings.EqualFold(other.Scheme, "file")
+			groups = append(groups, group{[]string{name}, reading, other.HasHost && other.Host != "" || local, readingFindings(other)})
 		}
 	}
+	var decoded []Hazard
+	if scheme, how, ok := decodedScript(e.Input); ok {
+		decoded = append(decoded, Hazard{Code: ScriptScheme, Section: ScriptScheme.Section(e.Spec), Offset: 0, Length: len(e.Input),
+			Message: fmt.Sprintf("%s and read by the URL parser, which removes TAB, LF and CR, it is a %s: URL, which runs its text as script in the page that follows it (cross-site scripting)", how, scheme)})
+	}
 	if len(groups) == 0 {
-		return nil
+		return decoded
 	}
 	generic, why := genericDiffers(e, readings)
 	if !generic {
@@ -82,14 +89,14 @@ func Lenient(e *uri.Error, readers ...Reader) []Hazard {
 		misleads = misleads || len(g.findings) > 0
 	}
 	if !misleads {
-		return nil
+		return decoded
 	}
 	at, length := "the end of the input", 0
 	if e.Offset < len(e.Input) {
 		_, length = utf8.DecodeRuneInString(e.Input[e.Offset:])
 		at = fmt.Sprintf("%q", e.Input[e.Offset:e.Offset+length])
 	}
-	var out []Hazard
+	out := decoded
 	for _, g := range groups {
 		if !g.host && len(g.findings) == 0 {
 			continue // no host, and nothing else it reads sends a request anywhere

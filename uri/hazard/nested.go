@@ -43,7 +43,7 @@ func (h *hazards) nested(depth int) {
 			inner = inner[:i]
 		}
 	}
-	if !hasScheme(inner) {
+	if _, ok := schemeOf(inner); !ok {
 		return // not a URL with a scheme: nothing a client would fetch
 	}
 	in, err := parsePlain(r.Spec(), inner)
@@ -53,6 +53,7 @@ func (h *hazards) nested(depth int) {
 	for _, ih := range hazardsAt(in, depth+1) {
 		ih.Offset += e + 1
 		ih.Message = "in the URL inside " + scheme + ": (" + shortText(inner) + "): " + ih.Message
+		ih.Note = false // a local target reached through another URL is no ordinary use
 		h.out = append(h.out, ih)
 	}
 }

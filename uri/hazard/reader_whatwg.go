@@ -33,7 +33,7 @@ func (whatwgReader) Name() string { return "whatwg" }
 var ErrRelative = errors.New("uri: a relative reference is read only against a base")
 
 func (w whatwgReader) Read(s string) (Reading, error) {
-	if !hasScheme(s) {
+	if _, ok := schemeOf(s); !ok {
 		return Reading{}, ErrRelative
 	}
 	u, err := whatwgurl.Parse(s)

@@ -70,6 +70,18 @@ func readingFindings(rd Reading) []finding {
 			}
 		}
 	}
+	// A query parameter that holds a URL of another host (embedded.go).
+	if rd.HasQuery {
+		own := ""
+		if rd.HasHost {
+			own = normalHost(rd.Host)
+		}
+		for _, t := range queryTargets(rd.Query, 0) {
+			if t.host != "" && t.host != own {
+				add(EmbeddedURL, "%s", t.message())
+			}
+		}
+	}
 	// (A mailto: body writes a line break as %0D%0A: RFC 6068 section 5.)
 	if c, ok := controlIn(rd.Path + queryText(rd)); ok && scheme != "mailto" {
 		if c == 0 {

@@ -46,11 +46,14 @@ func parsePlain(spec uri.Spec, s string) (uri.Reference, error) {
 	return p.Parse(s)
 }
 
-// hasScheme reports whether s begins with a scheme: text before a ":" that no "/", "?"
-// or "#" precedes (a relative reference's first segment has no ":").
-func hasScheme(s string) bool {
+// schemeOf returns the scheme s begins with: text before a ":" that no "/", "?" or "#"
+// precedes (a relative reference's first segment has no ":"); ok is false for none.
+func schemeOf(s string) (scheme string, ok bool) {
 	i := strings.IndexAny(s, ":/?#")
-	return i > 0 && s[i] == ':'
+	if i <= 0 || s[i] != ':' {
+		return "", false
+	}
+	return s[:i], true
 }
 
 // defaultPort is the default port of the schemes RFC 1738 section 3 gives one, and of

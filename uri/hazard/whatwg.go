@@ -20,9 +20,7 @@ func (h *hazards) specialWithoutSlashes() {
 		return
 	}
 	scheme := r.Input()[b:e]
-	switch strings.ToLower(scheme) {
-	case "http", "https", "ws", "wss", "ftp": // the special schemes (URL Standard 4.2) but file
-	default:
+	if !specialSchemes[strings.ToLower(scheme)] {
 		return
 	}
 	authority, hostport := browserHost(r.Input()[e+1:])
