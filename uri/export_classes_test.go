@@ -27,7 +27,7 @@ func AllGrammarClasses() []GrammarClasses {
 		d := s.desc()
 		out = append(out, GrammarClasses{ABNF: s.String(), Classes: classes(d.grammar()), Unreserved: d.unreserved})
 	}
-	list, _ := compiledSchemes()
+	list := compiledSchemes()
 	for _, sg := range list {
 		out = append(out, GrammarClasses{ABNF: sg.info().Rule, Classes: classes(sg.grammar)})
 	}

@@ -47,7 +47,7 @@ func NewTemplateParser() *Parser { return newTemplateParser() }
 // fragment aside: nil, or the *Error of the grammar. found is false when no scheme has
 // that rule.
 func ValidateSchemeRule(rule, s string) (found bool, err error) {
-	list, _ := compiledSchemes()
+	list := compiledSchemes()
 	for _, sg := range append(list[:len(list):len(list)], fileGrammarF()) {
 		if sg.info().Rule != rule {
 			continue

@@ -22,7 +22,7 @@ func TestSchemeExplainMatchesProbing(t *testing.T) {
 	}
 	all := append(examples, nearMissesOf(examples, " \"#%-.09:;?@G[]^`g|~&=,+()<>\\\x00\x7f\xc3\xa9\xff")...)
 	in := sampleEvery(all, *probingSample)
-	list, _ := compiledSchemes()
+	list := compiledSchemes()
 	for _, sg := range list {
 		p := sg.newParser()
 		rejected, bad := 0, 0

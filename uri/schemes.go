@@ -137,29 +137,32 @@ type schemeGrammar struct {
 }
 
 // schemeIndex is schemeTable compiled, on first use: its grammars in the table's order,
-// by name, and by the length of their scheme's name.
+// and by the length of their scheme's name (lookupScheme).
 var schemeIndex struct {
-	once   sync.Once
-	list   []*schemeGrammar
-	byName map[string]*schemeGrammar
-	byLen  [8][]*schemeGrammar
+	once  sync.Once
+	list  []*schemeGrammar
+	byLen [8][]*schemeGrammar
 }
 
 // compiledSchemes returns schemeTable's grammars, compiling them on the first call.
-func compiledSchemes() (list []*schemeGrammar, byName map[string]*schemeGrammar) {
+func compiledSchemes() []*schemeGrammar {
 	schemeIndex.once.Do(func() {
-		schemeIndex.byName = map[string]*schemeGrammar{}
 		for i, d := range schemeTable() {
-			sg := newSchemeGrammar(d, i)
-			if schemeIndex.byName[d.name] != nil || d.name != strings.ToLower(d.name) || len(d.name) >= len(schemeIndex.byLen) {
-				panic("uri: scheme " + d.name + " listed twice, not in lower case or too long")
+			if len(d.name) >= len(schemeIndex.byLen) || d.name != strings.ToLower(d.name) {
+				panic("uri: scheme " + d.name + " not in lower case or too long")
 			}
+			same := schemeIndex.byLen[len(d.name)]
+			for _, o := range same {
+				if o.name == d.name {
+					panic("uri: scheme " + d.name + " listed twice")
+				}
+			}
+			sg := newSchemeGrammar(d, i)
 			schemeIndex.list = append(schemeIndex.list, sg)
-			schemeIndex.byName[d.name] = sg
-			schemeIndex.byLen[len(d.name)] = append(schemeIndex.byLen[len(d.name)], sg)
+			schemeIndex.byLen[len(d.name)] = append(same, sg)
 		}
 	})
-	return schemeIndex.list, schemeIndex.byName
+	return schemeIndex.list
 }
 
 // newSchemeGrammar compiles d; index is its place in schemeTable (-1 for a grammar
@@ -200,7 +203,7 @@ func (sg *schemeGrammar) info() scheme.Grammar {
 
 // SchemeGrammars lists the schemes that have a grammar, by name.
 func SchemeGrammars() []scheme.Grammar {
-	list, _ := compiledSchemes()
+	list := compiledSchemes()
 	out := make([]scheme.Grammar, 0, len(list))
 	for _, sg := range list {
 		out = append(out, sg.info())
@@ -333,7 +336,7 @@ func (p *Parser) checkScheme(s string, parts bool) (scheme.Parts, error) {
 		return nil, nil
 	}
 	if p.sub == nil {
-		list, _ := compiledSchemes()
+		list := compiledSchemes()
 		p.sub = make([]*Parser, len(list))
 	}
 	if !parts {
