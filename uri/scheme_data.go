@@ -39,8 +39,80 @@ func dataScheme() *schemeDesc {
 		checks:      []schemeCheck{dataTokens},
 		checkTokens: []string{"type", "subtype", "attribute"},
 		parts:       dataParts,
+		shortcut:    dataShortcut,
 	}
 }
+
+// dataShortcut accepts s, a "data" reference of ASCII characters that the generic grammar
+// of rfc3986 or rfc3987 accepted (schemeDesc.shortcut), when, without its fragment, it
+// is "data:", then optionally a type "/" subtype, then ";" attribute "=" value
+// parameters, then optionally ";base64", then "," and the data, with type, subtype and
+// attribute url-tokens without escapes; and leaves the rest to the grammar. Why that is
+// exact (grammar/schemes/data.peg):
+//
+//   - url-token matches the longest run of its characters ("%" begins an escape: the
+//     generic grammar read it as pct-encoded), and "/", ";", "=" and "," are none of
+//     them; so mediatype's tokens are the runs between those delimiters, its parameter
+//     loop stops at a ";" that no attribute "=" value follows (";base64"), and the data
+//     begins after the first ",".
+//   - The text after "data:" begins with a url-token character, ";" or ",", so the
+//     reference's hier-part is path-rootless, and every character after its ":" is a
+//     pchar, "/" or "?" (RFC 3986 3.3, 3.4): reserved, unreserved or escaped of RFC
+//     2396, which urlchar is.
+//   - dataTokens reads escapes in type, subtype and attribute, which have none.
+//
+// TestSchemeShortcuts checks it against the grammar and the ABNF oracle.
+func dataShortcut(s string) (shortVerdict, int) {
+	text := withoutFragment(s[len("data:"):])
+	comma := strings.IndexByte(text, ',')
+	if comma < 0 {
+		return shortUndecided, 0
+	}
+	head := text[:comma]
+	// A token without an escape, its length, or 0.
+	plain := func(s string) int {
+		n := dataToken.prefix(s)
+		if strings.IndexByte(s[:n], '%') >= 0 {
+			return 0
+		}
+		return n
+	}
+	i := 0
+	if t := plain(head); t > 0 {
+		if t == len(head) || head[t] != '/' {
+			return shortUndecided, 0
+		}
+		u := plain(head[t+1:])
+		if u == 0 {
+			return shortUndecided, 0
+		}
+		i = t + 1 + u
+	}
+	for i < len(head) && head[i] == ';' {
+		a := dataToken.prefix(head[i+1:])
+		if a == 0 || i+1+a == len(head) || head[i+1+a] != '=' {
+			break // no parameter here: ";base64" or the grammar's error
+		}
+		if plain(head[i+1:]) != a {
+			return shortUndecided, 0
+		}
+		v := dataToken.prefix(head[i+2+a:])
+		if v == 0 {
+			return shortUndecided, 0
+		}
+		i += 2 + a + v
+	}
+	if hasPrefixFold(head[i:], ";base64") {
+		i += len(";base64")
+	}
+	if i != len(head) {
+		return shortUndecided, 0
+	}
+	return shortAccept, 0
+}
+
+// dataToken is url-token's characters, "%" for its escapes.
+var dataToken = newByteSet(alnum + "!$&'*+-._~" + "%")
 
 // dataTokens is RFC 2397 section 3's reading of RFC 2045's tokens: type, subtype and
 // attribute "are the corresponding tokens from [RFC2045], represented using URL escaped

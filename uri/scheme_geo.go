@@ -36,7 +36,84 @@ func geoScheme() *schemeDesc {
 		checks:      []schemeCheck{geoParameterOrder, geoWGS84Syntax, geoRange},
 		checkTokens: []string{"pname", "coord_a", "coord_b", "crslabel"},
 		parts:       geoParts,
+		shortcut:    geoShortcut,
 	}
+}
+
+// geoShortcut accepts s, a "geo" reference of ASCII characters that the generic grammar
+// of rfc3986 or rfc3987 accepted (schemeDesc.shortcut), when, without its fragment, it
+// is "geo:", two or three nums separated by ",", and optionally ";u=" and a pnum, with a
+// WGS-84 latitude and longitude in range; and leaves the rest to the grammar. Why that
+// is exact (grammar/schemes/geo.peg): num ("-"? DIGIT+ ("." DIGIT+)?) is the longest
+// such text, so the coordinates are read as geoNum reads them; with no ";crs=", crsp
+// is empty and uncp is ";u=" uval at the end, and no parameter follows. Without crsp
+// the CRS is WGS-84, whose checks (geoWGS84Syntax, geoRange) are geoWholeDigits and
+// geoInRange here; the order of parameters is not in question.
+//
+// TestSchemeShortcuts checks it against the grammar and the ABNF oracle.
+func geoShortcut(s string) (shortVerdict, int) {
+	rest := withoutFragment(s[len("geo:"):])
+	var coord [3]string
+	k := 0
+	for ; k < 3; k++ {
+		n := geoNum(rest)
+		if n == 0 {
+			return shortUndecided, 0
+		}
+		coord[k], rest = rest[:n], rest[n:]
+		if k == 2 || rest == "" || rest[0] != ',' {
+			break
+		}
+		rest = rest[1:]
+	}
+	if k == 0 {
+		return shortUndecided, 0
+	}
+	if hasPrefixFold(rest, ";u=") {
+		rest = rest[len(";u="):]
+		if n := geoNum(rest); n == 0 || rest[0] == '-' || n != len(rest) {
+			return shortUndecided, 0
+		}
+		rest = ""
+	}
+	if rest != "" || geoWholeDigits(coord[0]) > 2 || geoWholeDigits(coord[1]) > 3 ||
+		!geoInRange(coord[0], 90) || !geoInRange(coord[1], 180) {
+		return shortUndecided, 0
+	}
+	return shortAccept, 0
+}
+
+// geoNum returns the length of the num that begins s, 0 if none does.
+func geoNum(s string) int {
+	i := 0
+	if i < len(s) && s[i] == '-' {
+		i++
+	}
+	d := digitSet.prefix(s[i:])
+	if d == 0 {
+		return 0
+	}
+	i += d
+	if i < len(s) && s[i] == '.' {
+		if f := digitSet.prefix(s[i+1:]); f > 0 {
+			i += 1 + f
+		}
+	}
+	return i
+}
+
+var digitSet = newByteSet(digits)
+
+// geoWholeDigits is the number of digits of num before its ".".
+func geoWholeDigits(num string) int {
+	whole, _, _ := strings.Cut(strings.TrimPrefix(num, "-"), ".")
+	return len(whole)
+}
+
+// geoInRange reports whether num is within -limit and limit.
+func geoInRange(num string, limit float64) bool {
+	v, _ := strconv.ParseFloat(num, 64)
+	return -limit <= v && v <= limit
 }
 
 // The rules of RFC 5870 that the grammar of section 3.3 does not state.
@@ -70,8 +147,7 @@ var (
 				max        int
 			}{{"coord_a", "latitude", 2}, {"coord_b", "longitude", 3}} {
 				b, e, _ := m.span(c.rule)
-				whole, _, _ := strings.Cut(strings.TrimPrefix(m.text[b:e], "-"), ".")
-				if len(whole) > c.max {
+				if geoWholeDigits(m.text[b:e]) > c.max {
 					return b, "WGS-84 " + c.name + " has at most " + strconv.Itoa(c.max) + ` digits before "."`, false
 				}
 			}
@@ -91,8 +167,7 @@ var (
 				max               float64
 			}{{"coord_a", "latitude", "-90 to 90", 90}, {"coord_b", "longitude", "-180 to 180", 180}} {
 				b, e, _ := m.span(c.rule)
-				v, _ := strconv.ParseFloat(m.text[b:e], 64)
-				if v < -c.max || v > c.max {
+				if !geoInRange(m.text[b:e], c.max) {
 					return b, c.name + " " + m.text[b:e] + " is outside " + c.limit, false
 				}
 			}

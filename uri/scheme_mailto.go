@@ -41,6 +41,7 @@ func mailtoScheme() *schemeDesc {
 		iriMapped:   true,
 		checks:      []schemeCheck{mailtoEncodedDelims, mailtoDomainEncoding, mailtoLocalPartEncoding, mailtoFieldName},
 		checkTokens: []string{"addr_spec", "local_part", "domain", "hfname"},
+		shortcut:    mailtoShortcut,
 		parts: func(m *schemeMatch, g scheme.Grammar) scheme.Parts {
 			p := scheme.Mailto{Grammar: g, To: []string{}, Headers: []scheme.MailtoHeader{}}
 			for _, sp := range m.all("addr_spec") {
@@ -57,6 +58,87 @@ func mailtoScheme() *schemeDesc {
 		},
 	}
 }
+
+// mailtoShortcut accepts s, a "mailto" reference of ASCII characters that the generic
+// grammar of rfc3986 or rfc3987 accepted (schemeDesc.shortcut), when, without its
+// fragment, it is "mailto:", addresses separated by ",", each dot-atoms of mailtoAtom
+// "@" dot-atoms of mailtoAtom, then optionally "?" and fields separated by "&", each a
+// name of mailtoName "=" and a value of qchar; and leaves the rest to the grammar. Why
+// that is exact (grammar/schemes/mailto.peg):
+//
+//   - mailtoAtom's characters are atext, and "@", ",", "." and "?" are not; so a local-part
+//     is dot-atom-text up to the "@" (quoted-string is tried only when it fails), and a
+//     domain is domain-dot-atom-text up to the "," or "?" after it: its "?" is a
+//     domain-atext only where the rest is not hfield *( "&" hfield ), which it is
+//     here (hfname and hfvalue are qchar*, and neither set has "=" or "&").
+//   - With addresses, the first alternative of mailtoURI fails at their first character
+//     and the second takes to, then hfields; without, hfields or nothing.
+//   - The checks: mailtoAtom has none of the characters that item 1 requires encoded,
+//     and no "%", so items 4 and 5 have no escape to read; mailtoName's characters are
+//     printable ASCII without ":" or "%", so the field name is an RFC 5322 field-name.
+//
+// Escapes in a value are "%" HEXDIG HEXDIG: the generic grammar read them (a query's
+// pct-encoded).
+//
+// TestSchemeShortcuts checks it against the grammar and the ABNF oracle.
+func mailtoShortcut(s string) (shortVerdict, int) {
+	to, fields, hasFields := strings.Cut(withoutFragment(s[len("mailto:"):]), "?")
+	for to != "" {
+		addr := to
+		if i := strings.IndexByte(to, ','); i >= 0 {
+			addr, to = to[:i], to[i+1:]
+			if to == "" {
+				return shortUndecided, 0 // an empty address after the ","
+			}
+		} else {
+			to = ""
+		}
+		local, domain, ok := strings.Cut(addr, "@")
+		if !ok || !mailtoDotAtoms(local) || !mailtoDotAtoms(domain) {
+			return shortUndecided, 0
+		}
+	}
+	for hasFields {
+		field := fields
+		if i := strings.IndexByte(fields, '&'); i >= 0 {
+			field, fields = fields[:i], fields[i+1:]
+		} else {
+			hasFields = false
+		}
+		name, value, ok := strings.Cut(field, "=")
+		if !ok || name == "" || mailtoName.prefix(name) != len(name) || mailtoQchar.prefix(value) != len(value) {
+			return shortUndecided, 0
+		}
+	}
+	return shortAccept, 0
+}
+
+// mailtoDotAtoms reports whether s is one or more runs of mailtoAtom separated by ".".
+func mailtoDotAtoms(s string) bool {
+	for {
+		n := mailtoAtom.prefix(s)
+		if n == 0 {
+			return false
+		}
+		if n == len(s) {
+			return true
+		}
+		if s[n] != '.' {
+			return false
+		}
+		s = s[n+1:]
+	}
+}
+
+var (
+	// mailtoAtom: the atext that the generic syntax allows in a path, without "%" and
+	// the delimiters of item 1.
+	mailtoAtom = newByteSet(alnum + "!$'*+-_~")
+	// mailtoQchar is qchar (pct-encoded by its "%"); mailtoName is qchar without "%"
+	// and ":".
+	mailtoQchar = newByteSet(alnum + "-._~" + "%" + "!$'()*+,;:@")
+	mailtoName  = newByteSet(alnum + "-._~" + "!$'()*+,;@")
+)
 
 // mailtoEncodedDelims is the rule of RFC 6068 section 2 item 1 that the grammar does not
 // state (RFC 5322's atext has "/", "?", "&" and "="): in an addr-spec, "the characters in

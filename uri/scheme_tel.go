@@ -66,8 +66,35 @@ func telScheme() *schemeDesc {
 		checks:      []schemeCheck{telSubaddressOrExtension, telParameterOrder},
 		checkTokens: []string{"isdn_subaddress", "isdn_subaddress_l", "extension", "context", "parameter"},
 		parts:       telParts,
+		shortcut:    telShortcut,
 	}
 }
+
+// telShortcut accepts s, a "tel" reference of ASCII characters that the generic grammar
+// of rfc3986 or rfc3987 accepted (schemeDesc.shortcut), when, without its fragment, it
+// is "tel:" and a global-number-digits without parameters, and leaves the rest to the
+// grammar. Why that is exact (grammar/schemes/tel.peg): local-number, tried first, fails
+// at the "+", which local-number-digits does not begin with; global-number is then
+// global-number-digits ("+" *visual-separator DIGIT *phonedigit) and no par, which no
+// check reads.
+//
+// TestSchemeShortcuts checks it against the grammar and the ABNF oracle.
+func telShortcut(s string) (shortVerdict, int) {
+	rest := withoutFragment(s[len("tel:"):])
+	if rest == "" || rest[0] != '+' {
+		return shortUndecided, 0
+	}
+	rest = rest[1+telSeparator.prefix(rest[1:]):]
+	if rest == "" || rest[0] < '0' || rest[0] > '9' || telPhonedigit.prefix(rest) != len(rest) {
+		return shortUndecided, 0
+	}
+	return shortAccept, 0
+}
+
+var (
+	telSeparator  = newByteSet("-.()")
+	telPhonedigit = newByteSet(digits + "-.()")
+)
 
 // telPars lists the parameters of m in input order: the name and the span of each
 // isdn-subaddress ("isub"), extension ("ext"), context ("phone-context") and parameter.

@@ -38,6 +38,7 @@ func urnScheme() *schemeDesc {
 		withFragment: true,
 		checks:       []schemeCheck{urnInformalNID, urnShortNID, urnCountryNID, urnExperimentalNID},
 		checkTokens:  []string{"NID"},
+		shortcut:     urnShortcut,
 		parts: func(m *schemeMatch, g scheme.Grammar) scheme.Parts {
 			nid := m.get("NID")
 			return scheme.URN{Grammar: g, NID: nid, NSS: m.get("NSS"), RComponent: m.opt("r_component"),
@@ -45,6 +46,38 @@ func urnScheme() *schemeDesc {
 		},
 	}
 }
+
+// urnShortcut accepts s, a "urn" reference of ASCII characters that the generic grammar
+// of rfc3986 or rfc3987 accepted (schemeDesc.shortcut), when it is "urn:" NID ":" NSS
+// with an NID of three to 32 letters and digits and no "?" before a fragment, and leaves
+// the rest to the grammar. Why that is exact (grammar/schemes/urn.peg):
+//
+//   - NID is an alphanum, up to 30 ldh each followed by an ldh, and an alphanum: the
+//     run of letters and digits up to the second ":" whole, when it has 2 to 32 of them.
+//   - The reference begins with the scheme and an alphanum, so its hier-part is
+//     path-rootless and every character after the scheme's ":" up to a "?" or "#" is a
+//     pchar or "/" (RFC 3986 3.3); after a "#", a pchar, "/" or "?" (3.5). NSS is
+//     pchar (pchar / "/")*: everything after the NID's ":", when it is not empty and does
+//     not begin with "/". Without a "?", rq-components is empty, and "#" f-component,
+//     f-component being RFC 3986's fragment, takes the rest.
+//   - Of the checks of sections 5.1 and 5.2, an NID without "-" breaks only the one on
+//     two-character NIDs, which the length of three or more excludes.
+//
+// TestSchemeShortcuts checks it against the grammar and the ABNF oracle.
+func urnShortcut(s string) (shortVerdict, int) {
+	rest := s[len("urn:"):]
+	n := alnumSet.prefix(rest)
+	if n < 3 || n > 32 || n == len(rest) || rest[n] != ':' {
+		return shortUndecided, 0
+	}
+	nss := withoutFragment(rest[n+1:])
+	if nss == "" || nss[0] == '/' || strings.IndexByte(nss, '?') >= 0 {
+		return shortUndecided, 0
+	}
+	return shortAccept, 0
+}
+
+var alnumSet = newByteSet(alnum)
 
 // The NID restrictions of RFC 8141 sections 5.1 and 5.2, beyond the syntax of section 2.
 // An NID that starts with "urn-" names an informal namespace (5.2); any other names a

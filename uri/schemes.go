@@ -76,16 +76,49 @@ type schemeDesc struct {
 	// scheme's scheme.Grammar, which the parts embed.
 	parts func(m *schemeMatch, g scheme.Grammar) scheme.Parts
 	// shortcut, when set, decides a reference that the generic grammar of rfc3986 or
-	// rfc3987 accepted without running the scheme's grammar, where that grammar is the
-	// generic syntax with constraints on the components the generic parse delimits
-	// (the scheme's file proves it beside its shortcut; TestSchemeShortcuts compares
-	// every verdict, offset and rule with the grammar's run and the ABNF oracle). It
+	// rfc3987 accepted without running the scheme's grammar: from the components the
+	// generic parse delimits, where the grammar is the generic syntax with constraints
+	// on them (http, https, file), or by a scan of the forms the scheme's references
+	// mostly take, which follows the grammar's one way through them and leaves every
+	// other text to the grammar (mailto, urn, data, tel, geo). The scheme's file proves
+	// it beside its shortcut; TestSchemeShortcuts compares every verdict, offset and
+	// rule with the grammar's run and the ABNF oracle. It
 	// returns shortAccept when the grammar and the checks accept, shortReject and the
 	// offset of the error that the grammar's run reports in shortcutRule (a peg name),
 	// or shortUndecided, and the grammar runs. A shortcut that never rejects names no
-	// rule.
+	// rule. Where the grammar reads an IRI as it is (not iriMapped), a reference outside
+	// ASCII is left to the grammar, and the shortcut reads ASCII only.
 	shortcut     func(s string) (v shortVerdict, offset int)
 	shortcutRule string
+}
+
+// byteSet is a set of bytes, for the shortcuts' scans.
+type byteSet [256]bool
+
+func newByteSet(chars string) *byteSet {
+	var b byteSet
+	for i := 0; i < len(chars); i++ {
+		b[chars[i]] = true
+	}
+	return &b
+}
+
+// prefix returns the length of the longest beginning of s whose bytes are in b.
+func (b *byteSet) prefix(s string) int {
+	for i := 0; i < len(s); i++ {
+		if !b[s[i]] {
+			return i
+		}
+	}
+	return len(s)
+}
+
+// withoutFragment returns s up to its first "#".
+func withoutFragment(s string) string {
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 // shortVerdict is a schemeDesc's shortcut's answer.
@@ -356,6 +389,11 @@ func (p *Parser) checkScheme(s string, parts bool) (scheme.Parts, error) {
 // sg's shortcut: decided is false when sg has none or it leaves s to the grammar.
 func (p *Parser) shortcut(sg *schemeGrammar, s string) (decided bool, err error) {
 	if sg.shortcut == nil {
+		return false, nil
+	}
+	if p.iri && !sg.iriMapped && !isASCII(s) {
+		// The scheme's grammar reads the IRI as it is and rejects its first character
+		// outside ASCII: the shortcuts of such schemes only accept.
 		return false, nil
 	}
 	switch v, off := sg.shortcut(s); v {
