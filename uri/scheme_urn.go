@@ -49,26 +49,30 @@ func urnScheme() *schemeDesc {
 
 // urnShortcut accepts s, a "urn" reference of ASCII characters that the generic grammar
 // of rfc3986 or rfc3987 accepted (schemeDesc.shortcut), when it is "urn:" NID ":" NSS
-// with an NID of three to 32 letters and digits and no "?" before a fragment, and leaves
-// the rest to the grammar. Why that is exact (grammar/schemes/urn.peg):
+// with an NID of three to 32 letters, digits and "-" that the checks of sections 5.1 and
+// 5.2 allow, and no "?" before a fragment, and leaves the rest to the grammar. Why that is exact (grammar/schemes/urn.peg):
 //
 //   - NID is an alphanum, up to 30 ldh each followed by an ldh, and an alphanum: the
-//     run of letters and digits up to the second ":" whole, when it has 2 to 32 of them.
+//     run of ldh up to the second ":" whole, when it has 2 to 32 of them and begins
+//     and ends with an alphanum.
 //   - The reference begins with the scheme and an alphanum, so its hier-part is
 //     path-rootless and every character after the scheme's ":" up to a "?" or "#" is a
 //     pchar or "/" (RFC 3986 3.3); after a "#", a pchar, "/" or "?" (3.5). NSS is
 //     pchar (pchar / "/")*: everything after the NID's ":", when it is not empty and does
 //     not begin with "/". Without a "?", rq-components is empty, and "#" f-component,
 //     f-component being RFC 3986's fragment, takes the rest.
-//   - Of the checks of sections 5.1 and 5.2, an NID without "-" breaks only the one on
-//     two-character NIDs, which the length of three or more excludes.
+//   - The checks of sections 5.1 and 5.2 read the NID alone: the shortcut asks their
+//     questions (urnInformalOK, urnCountry, the "X-" prefix, a length above two).
 //
 // TestSchemeShortcuts checks it against the grammar and the ABNF oracle.
 func urnShortcut(s string) (shortVerdict, int) {
 	rest := s[len("urn:"):]
-	n := alnumSet.prefix(rest)
-	if n < 3 || n > 32 || n == len(rest) || rest[n] != ':' {
+	n := ldhSet.prefix(rest)
+	if n < 3 || n > 32 || n == len(rest) || rest[n] != ':' || rest[0] == '-' || rest[n-1] == '-' {
 		return shortUndecided, 0
+	}
+	if nid := rest[:n]; !urnInformalOK(nid) || urnCountry(nid) || hasPrefixFold(nid, "x-") {
+		return shortUndecided, 0 // the checks' errors
 	}
 	nss := withoutFragment(rest[n+1:])
 	if nss == "" || nss[0] == '/' || strings.IndexByte(nss, '?') >= 0 {
@@ -77,7 +81,7 @@ func urnShortcut(s string) (shortVerdict, int) {
 	return shortAccept, 0
 }
 
-var alnumSet = newByteSet(alnum)
+var ldhSet = newByteSet(alnum + "-")
 
 // The NID restrictions of RFC 8141 sections 5.1 and 5.2, beyond the syntax of section 2.
 // An NID that starts with "urn-" names an informal namespace (5.2); any other names a
@@ -88,13 +92,7 @@ var (
 		rule:    `an informal NID is "urn-" followed by a number without leading zeros`,
 		check: func(m *schemeMatch) (int, string, bool) {
 			b, e, _ := m.span("NID")
-			nid := m.text[b:e]
-			if !hasPrefixFold(nid, "urn-") {
-				return 0, "", true
-			}
-			n := nid[len("urn-"):]
-			ok := n != "" && n[0] != '0' && strings.Trim(n, digits) == ""
-			return b, "informal NID not of the form urn-<number>", ok
+			return b, "informal NID not of the form urn-<number>", urnInformalOK(m.text[b:e])
 		},
 	}
 	urnShortNID = schemeCheck{
@@ -110,9 +108,7 @@ var (
 		rule:    `a formal NID MUST NOT start with two letters and "-" (reserved for country codes and, with "--", for A-labels)`,
 		check: func(m *schemeMatch) (int, string, bool) {
 			b, e, _ := m.span("NID")
-			nid := m.text[b:e]
-			reserved := len(nid) > 3 && isAlpha(nid[0]) && isAlpha(nid[1]) && nid[2] == '-'
-			return b, "NID starting with two letters and \"-\"", !reserved
+			return b, "NID starting with two letters and \"-\"", !urnCountry(m.text[b:e])
 		},
 	}
 	urnExperimentalNID = schemeCheck{
@@ -124,6 +120,21 @@ var (
 		},
 	}
 )
+
+// urnInformalOK reports whether nid is formal or of the form "urn-" and a number
+// without leading zeros (5.2).
+func urnInformalOK(nid string) bool {
+	if !hasPrefixFold(nid, "urn-") {
+		return true
+	}
+	n := nid[len("urn-"):]
+	return n != "" && n[0] != '0' && strings.Trim(n, digits) == ""
+}
+
+// urnCountry reports whether nid starts with two letters and "-" (5.1).
+func urnCountry(nid string) bool {
+	return len(nid) > 3 && isAlpha(nid[0]) && isAlpha(nid[1]) && nid[2] == '-'
+}
 
 func hasPrefixFold(s, prefix string) bool {
 	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
