@@ -64,7 +64,7 @@ type Error struct {
 }
 
 func (e *Error) Error() string {
-	return fmt.Sprintf("uts46: %s (%s)", e.Reason, e.Code)
+	return "uts46: " + e.Reason + " (" + e.Code + ")" // a rejected host's message pays for it: no fmt
 }
 
 // Unwrap returns x/net/idna's error, if any.
