@@ -82,10 +82,12 @@ type checkResult struct {
 //     nil when its scheme has no grammar.
 //
 // nil otherwise.
-func schemeJSON(r uri.Reference, schemes bool) (json.RawMessage, error) {
+//
+// errJSON writes the error of RFC 1738's rule (errorJSON, or placeJSON without -expected).
+func schemeJSON(r uri.Reference, schemes bool, errJSON func(*uri.Error) *jsonError) (json.RawMessage, error) {
 	switch {
 	case r.Spec() == uri.RFC1738:
-		return rfc1738JSON(r)
+		return rfc1738JSON(r, errJSON)
 	case schemes:
 		return schemePartsJSON(r)
 	}
@@ -93,7 +95,7 @@ func schemeJSON(r uri.Reference, schemes bool) (json.RawMessage, error) {
 }
 
 // rfc1738JSON encodes r's RFC 1738 scheme-specific syntax.
-func rfc1738JSON(r uri.Reference) (json.RawMessage, error) {
+func rfc1738JSON(r uri.Reference, errJSON func(*uri.Error) *jsonError) (json.RawMessage, error) {
 	if !r.IsAbsolute() {
 		return nil, nil
 	}
@@ -108,7 +110,7 @@ func rfc1738JSON(r uri.Reference) (json.RawMessage, error) {
 		return json.Marshal(struct {
 			Name  string     `json:"name"`
 			Error *jsonError `json:"error"`
-		}{strings.ToLower(r.Value(uri.Scheme)), errorJSON(ue)})
+		}{strings.ToLower(r.Value(uri.Scheme)), errJSON(ue)})
 	}
 	return nil, err
 }
@@ -167,9 +169,12 @@ how those parsers read what the spec rejects).
 With -json, one object per input and spec: input, spec, valid, components (null when
 undefined), host_kind, scheme (what the grammar of the reference's scheme makes of it:
 the parts its own grammar names under rfc3986 and rfc3987, the fields of RFC 1738's rule
-under rfc1738), hazards, and for an invalid input error {offset, rule, message, expected, and scheme,
+under rfc1738), hazards, and for an invalid input error {offset, rule, message, and scheme,
 section and reason when the scheme's grammar or RFC rejected it, section, reason and
 validation when a check of whatwg's did} (and hazards when it has lenient readings).
+What the grammar expected at the error's offset, which the text output prints and which
+costs about fifteen parses of the input's prefix to find, is in the JSON with -expected:
+the error's "expected" list, and the end of its message (as matrix -json -expected).
 
 With -format, each input is checked against one of the URI formats of JSON Schema and
 OpenAPI instead: uri (an RFC 3986 URI: a scheme, a fragment allowed), uri-reference, iri
@@ -178,7 +183,7 @@ defines them (and its test suite expects), these are the generic syntax alone: -
 uri accepts http:///x, urn:a:b, mailto:@@@ and geo:94,0, which check without -format
 rejects by the grammars of their schemes; -format with -schemes checks those grammars
 too (uri.WithSchemeGrammars). No hazards are looked for; -json prints input, format,
-valid and error.
+valid and error (with -expected, what the grammar expected).
 
 Under whatwg, a relative-URL string is valid only against a base URL (its validity
 depends on the base's scheme): give one with -base. Without a base, only absolute URLs
@@ -196,17 +201,21 @@ func checkCommand() command {
 	return command{
 		name:    "check",
 		summary: "validate URI references and show their components",
-		usage:   "check [-spec ID,...|all | -format FORMAT] [-json] [-with READERS] [-schemes=false] [-base URL] [-f FILE]... [URI ...]",
+		usage:   "check [-spec ID,...|all | -format FORMAT] [-json [-expected]] [-with READERS] [-schemes=false] [-base URL] [-f FILE]... [URI ...]",
 		doc:     checkDoc,
 		setup: func(fs *flag.FlagSet) func(*cmdEnv, []string) int {
 			o := checkOptions{specs: specFlags(fs, "rfc3986", true)}
 			fs.BoolVar(&o.json, "json", false, "print one JSON object per input and spec")
+			o.expected = expectedVar(fs)
 			o.with = readersVar(fs, "none")
 			o.base = addBaseFlag(fs, "", "the base `URL` a relative-URL string is valid against under whatwg (without it, only\nabsolute URLs are valid URL strings), and that the -with readers read relative\nreferences against (by default "+relativeBase+")")
 			o.schemes = schemesVar(fs)
 			files := filesVar(fs, "URI references")
 			format := fs.String("format", "", "check against a `FORMAT` of JSON Schema and OpenAPI instead of specs: uri,\nuri-reference, iri, iri-reference or uri-template (see docs/jsonschema.md); as JSON\nSchema defines them, the generic syntax alone, so that -format uri accepts http:///x,\nwhich check rejects; -format with -schemes adds the scheme grammars")
 			return func(x *cmdEnv, args []string) int {
+				if *o.expected && !o.json {
+					return x.usageError("-expected goes with -json")
+				}
 				if *format == "" {
 					return runCheck(x, o, args, *files)
 				}
@@ -233,18 +242,19 @@ func checkCommand() command {
 					}
 					opts = append(opts, uri.WithSchemeGrammars())
 				}
-				return runCheckFormat(x, *format, opts, o.json, args, *files)
+				return runCheckFormat(x, *format, opts, o.json, *o.expected, args, *files)
 			}
 		},
 	}
 }
 
 type checkOptions struct {
-	specs   *specsFlag
-	json    bool
-	with    *readersFlag
-	schemes *bool
-	base    *string
+	specs    *specsFlag
+	json     bool
+	expected *bool
+	with     *readersFlag
+	schemes  *bool
+	base     *string
 }
 
 func runCheck(x *cmdEnv, o checkOptions, args, files []string) int {
@@ -262,7 +272,7 @@ func runCheck(x *cmdEnv, o checkOptions, args, files []string) int {
 	// with its own checker, and printed in input order; standard output is flushed after
 	// each batch.
 	newWorker := func() func(inputLine) checkOut {
-		c := newChecker(specs, opts, o.with.readers(), cmp.Or(*o.base, relativeBase), o.json)
+		c := newChecker(specs, opts, o.with.readers(), cmp.Or(*o.base, relativeBase), o.json, *o.expected)
 		return c.check
 	}
 	// Progress on a terminal, but not under -json, nor when the verdicts stream to the
@@ -322,16 +332,18 @@ type checker struct {
 	// base is what relative references are read against by the readers (-base).
 	base string
 	json bool
-	buf  bytes.Buffer
-	enc  *json.Encoder // on buf
+	// errJSON writes an error's JSON: with its expected set under -expected.
+	errJSON func(*uri.Error) *jsonError
+	buf     bytes.Buffer
+	enc     *json.Encoder // on buf
 	// Per spec, for the input being checked.
 	refs    []uri.Reference
 	ues     []*uri.Error
 	results []checkResult
 }
 
-func newChecker(specs []uri.Spec, opts []uri.ParserOption, readers []hazard.Reader, base string, asJSON bool) *checker {
-	c := &checker{json: asJSON, base: base, byName: map[string]*onceReader{}}
+func newChecker(specs []uri.Spec, opts []uri.ParserOption, readers []hazard.Reader, base string, asJSON, expected bool) *checker {
+	c := &checker{json: asJSON, base: base, byName: map[string]*onceReader{}, errJSON: errorJSONFunc(expected)}
 	c.refs, c.ues, c.results = make([]uri.Reference, len(specs)), make([]*uri.Error, len(specs)), make([]checkResult, len(specs))
 	c.enc = json.NewEncoder(&c.buf)
 	c.enc.SetEscapeHTML(false)
@@ -376,7 +388,7 @@ func (c *checker) check(in inputLine) checkOut {
 		case err == nil:
 		case errors.As(err, &ues[i]):
 			if c.json {
-				res.Error = errorJSON(ues[i])
+				res.Error = c.errJSON(ues[i])
 			}
 		default:
 			out.err = err
@@ -519,7 +531,7 @@ func (c *checker) describe(res *checkResult, r uri.Reference, schemes bool) erro
 	if c.json {
 		res.Components = componentsOf(r)
 		res.HostKind = r.HostKind().String()
-		if res.Scheme, err = schemeJSON(r, schemes); err != nil {
+		if res.Scheme, err = schemeJSON(r, schemes, c.errJSON); err != nil {
 			return err
 		}
 	}

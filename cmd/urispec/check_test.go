@@ -26,7 +26,14 @@ func TestCheckJSONLikeEncoding(t *testing.T) {
 		f.Close()
 	}
 	inputs = append(inputs, "http://user:pass@good.example@evil.example/", `/\evil.example`, "///evil.example/")
-	c := newChecker(uri.Specs(), nil, []hazard.Reader{hazard.NetURLReader(), newWHATWGReader()}, relativeBase, true)
+	for _, expected := range []bool{false, true} {
+		checkJSONLikeEncoding(t, inputs, expected)
+	}
+}
+
+// checkJSONLikeEncoding is TestCheckJSONLikeEncoding with and without -expected.
+func checkJSONLikeEncoding(t *testing.T, inputs []string, expected bool) {
+	c := newChecker(uri.Specs(), nil, []hazard.Reader{hazard.NetURLReader(), newWHATWGReader()}, relativeBase, true, expected)
 	for _, in := range inputs {
 		got := c.check(inputLine{line: 1, text: in})
 		if got.err != nil {

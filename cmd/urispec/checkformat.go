@@ -24,13 +24,13 @@ type formatResult struct {
 // formatNames lists the names -format takes, for messages.
 func formatNames() string { return strings.Join(uri.FormatNames(), ", ") }
 
-func runCheckFormat(x *cmdEnv, name string, opts []uri.FormatOption, asJSON bool, args, files []string) int {
+func runCheckFormat(x *cmdEnv, name string, opts []uri.FormatOption, asJSON, expected bool, args, files []string) int {
 	check, _ := uri.FormatChecker(name, opts...) // the caller checked the name
 	newWorker := func() func(inputLine) checkOut {
 		var buf bytes.Buffer
 		return func(in inputLine) checkOut {
 			buf.Reset()
-			err := checkFormatLine(&buf, name, check, in, asJSON)
+			err := checkFormatLine(&buf, name, check, in, asJSON, expected)
 			out := checkOut{invalid: err != nil, text: bytes.Clone(buf.Bytes())}
 			if werr, ok := err.(writeError); ok {
 				out.err = werr.error
@@ -47,14 +47,14 @@ type writeError struct{ error }
 
 // checkFormatLine checks one input and writes its verdict to w; it returns the input's
 // error (nil when valid).
-func checkFormatLine(w *bytes.Buffer, name string, check func(string) error, in inputLine, asJSON bool) error {
+func checkFormatLine(w *bytes.Buffer, name string, check func(string) error, in inputLine, asJSON, expected bool) error {
 	res := formatResult{Input: in.text, InputBase64: exactBytes(in.text), Format: name}
 	var err error
 	if in.readErr != nil {
 		err = fmt.Errorf("line %d: %v", in.line, in.readErr)
 		res.Error = &jsonError{Message: err.Error()}
 	} else if err = check(in.text); err != nil {
-		res.Error = formatErrorJSON(err)
+		res.Error = formatErrorJSON(err, expected)
 	}
 	res.Valid = err == nil
 	if asJSON {
@@ -79,11 +79,15 @@ func checkFormatLine(w *bytes.Buffer, name string, check func(string) error, in 
 	return err
 }
 
-// formatErrorJSON is the error object of an input a format rejects.
-func formatErrorJSON(err error) *jsonError {
+// formatErrorJSON is the error object of an input a format rejects; with expected, what
+// the grammar expected (placeJSON says why not always).
+func formatErrorJSON(err error, expected bool) *jsonError {
 	e, ok := placeOf(err)
 	if !ok {
 		return &jsonError{Message: err.Error()}
+	}
+	if !expected {
+		return &jsonError{Offset: e.offset, Rule: e.rule, Message: err.Error()}
 	}
 	return &jsonError{Offset: e.offset, Rule: e.rule, Message: errorText(err), Expected: e.expected()}
 }

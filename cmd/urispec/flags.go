@@ -209,6 +209,22 @@ func schemeOptions(schemes bool) []uri.ParserOption {
 	return []uri.ParserOption{uri.GenericOnly()}
 }
 
+// expectedVar defines -expected, which check and matrix share: with -json, each error
+// carries what the grammar expected at its offset (uri.Error.Expected, about fifteen
+// parses of the input's prefix), and its message ends with it as the text output's does.
+func expectedVar(fs *flag.FlagSet) *bool {
+	return fs.Bool("expected", false, "with -json, give each error what the grammar expected")
+}
+
+// errorJSONFunc is the "error" object that -json writes: with expected, errorJSON,
+// else placeJSON.
+func errorJSONFunc(expected bool) func(*uri.Error) *jsonError {
+	if expected {
+		return errorJSON
+	}
+	return placeJSON
+}
+
 // jsonVar defines -json and the like with the usage they share.
 func jsonVar(fs *flag.FlagSet, what string) *bool {
 	return fs.Bool("json", false, "print "+what+" as JSON")

@@ -51,7 +51,7 @@ func matrixCommand() command {
 			o.specs = specFlags(fs, "all", true)
 			o.schemes = schemesVar(fs)
 			fs.BoolVar(&o.json, "json", false, "print one JSON object per input with every spec's verdict")
-			fs.BoolVar(&o.expected, "expected", false, "with -json, give each error what the grammar expected")
+			o.expected = expectedVar(fs)
 			fs.BoolVar(&o.summaryJSON, "summary-json", false, "print the summary as one JSON document, for urispec merge")
 			fs.BoolVar(&o.html, "html", false, "print the report as one self-contained HTML page")
 			o.groups = groupsVar(fs)
@@ -65,7 +65,7 @@ type matrixOptions struct {
 	specs                   *specsFlag
 	schemes                 *bool
 	json, summaryJSON, html bool
-	expected                bool // -json: each error's expected set
+	expected                *bool // -json: each error's expected set
 	groups, examples        *int
 }
 
@@ -92,13 +92,10 @@ func runMatrix(x *cmdEnv, o matrixOptions, files []string) int {
 	if countTrue(o.json, o.summaryJSON, o.html) > 1 {
 		return x.usageError("-json, -summary-json and -html exclude each other")
 	}
-	if o.expected && !o.json {
+	if *o.expected && !o.json {
 		return x.usageError("-expected goes with -json")
 	}
-	errJSON := placeJSON
-	if o.expected {
-		errJSON = errorJSON
-	}
+	errJSON := errorJSONFunc(*o.expected)
 	// Oldest first: "adjacent versions" are adjacent in time.
 	specs := slices.Sorted(slices.Values(o.specs.specs))
 	ids := make([]string, len(specs))

@@ -173,7 +173,7 @@ func templateErrorJSON(err error) *jsonError {
 	if errors.As(err, &ee) {
 		return &jsonError{Offset: ee.Offset, Message: err.Error()}
 	}
-	return formatErrorJSON(err)
+	return formatErrorJSON(err, true)
 }
 
 // writeTemplate prints one template's result as text.
