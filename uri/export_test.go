@@ -73,6 +73,12 @@ func SchemeShortcut(p *Parser, s string) (decided bool, err error) {
 	return p.shortcut(sg, s)
 }
 
+// HasSchemeShortcut reports whether the scheme named has a shortcut.
+func HasSchemeShortcut(name string) bool {
+	sg := lookupScheme(name)
+	return sg != nil && sg.shortcut != nil
+}
+
 // SchemeByGrammar checks s with the grammar of its scheme and the checks of its RFC,
 // without its shortcut: the grammar's own verdict, which the shortcut must give.
 func SchemeByGrammar(p *Parser, s string) error {

@@ -19,8 +19,8 @@ import (
 // near-misses of both, each accepted by the generic grammar of rfc3986 or rfc3987: where
 // the shortcut decides, the grammar's run gives the same verdict and, for a rejection,
 // the same error (offset, rule, message and expected set), and the ABNF the same verdict
-// on the text the grammar reads (without the fragment but for urn's). Every scheme's
-// shortcut must accept some of them under each spec.
+// on the text the grammar reads (without the fragment but for urn's). Every shortcut
+// must accept some of them under each spec.
 func TestSchemeShortcuts(t *testing.T) {
 	n := oracleCount(t, 400)
 	byRule := map[string]*schemeOracle{}
@@ -141,7 +141,7 @@ func TestSchemeShortcuts(t *testing.T) {
 		}
 		t.Logf("%v: %d inputs the generic grammar accepts: %v; accepted by scheme: %v", spec, len(seen), counts, acceptedBy)
 		for name := range ruleOf {
-			if acceptedBy[name] == 0 {
+			if uri.HasSchemeShortcut(name) && acceptedBy[name] == 0 {
 				t.Errorf("%v: the shortcut of %s accepts none of the inputs", spec, name)
 			}
 		}
