@@ -198,6 +198,11 @@ func charStart(s string, off int) int {
 			break
 		}
 	}
+	return charStartFrom(s, i, off)
+}
+
+// charStartFrom is charStart byte by byte from i, the first byte of a character.
+func charStartFrom(s string, i, off int) int {
 	for i < off {
 		if s[i] < utf8.RuneSelf {
 			i++
