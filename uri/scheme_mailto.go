@@ -59,12 +59,12 @@ func mailtoScheme() *schemeDesc {
 	}
 }
 
-// mailtoShortcut accepts s, a "mailto" reference of ASCII characters that the generic
-// grammar of rfc3986 or rfc3987 accepted (schemeDesc.shortcut), when, without its
-// fragment, it is "mailto:", addresses separated by ",", each dot-atoms of mailtoAtom
-// "@" dot-atoms of mailtoAtom, then optionally "?" and fields separated by "&", each a
-// name of mailtoName "=" and a value of qchar; and leaves the rest to the grammar. Why
-// that is exact (grammar/schemes/mailto.peg):
+// mailtoShortcut accepts s, a "mailto" reference that the generic grammar of rfc3986 or
+// rfc3987 accepted (schemeDesc.shortcut), when, without its fragment, it is "mailto:",
+// addresses separated by ",", each dot-atoms of mailtoAtom "@" dot-atoms of mailtoAtom,
+// then optionally "?" and fields separated by "&", each a name of mailtoName "=" and a
+// value of qchar; and leaves the rest to the grammar. Why that is exact
+// (grammar/schemes/mailto.peg):
 //
 //   - mailtoAtom's characters are atext, and "@", ",", "." and "?" are not; so a local-part
 //     is dot-atom-text up to the "@" (quoted-string is tried only when it fails), and a
@@ -78,7 +78,8 @@ func mailtoScheme() *schemeDesc {
 //     printable ASCII without ":" or "%", so the field name is an RFC 5322 field-name.
 //
 // Escapes in a value are "%" HEXDIG HEXDIG: the generic grammar read them (a query's
-// pct-encoded).
+// pct-encoded). No character outside ASCII is in the sets the scan accepts, so an IRI
+// goes to the grammar, which reads the URI it maps to.
 //
 // TestSchemeShortcuts checks it against the grammar and the ABNF oracle.
 func mailtoShortcut(s string) (shortVerdict, int) {
