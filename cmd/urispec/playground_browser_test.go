@@ -78,11 +78,12 @@ type pageVerdict struct {
 	Rule   string `json:"rule"`
 }
 
-// checkJSON is urispec check -json -spec all of s, one result a spec.
+// checkJSON is urispec check -json -expected -spec all of s, one result a spec: the
+// errors with what the grammar expected, as the playground shows them.
 func checkJSON(t *testing.T, s string) []checkResult {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	if status := run([]string{"check", "-json", "-spec", "all", "--", s}, strings.NewReader(""), &stdout, &stderr); status > exitInvalid {
+	if status := run([]string{"check", "-json", "-expected", "-spec", "all", "--", s}, strings.NewReader(""), &stdout, &stderr); status > exitInvalid {
 		t.Fatalf("check -json %q: exit %d: %s", s, status, stderr.String())
 	}
 	return decodeLines[checkResult](t, stdout.String())
