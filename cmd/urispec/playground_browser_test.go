@@ -498,7 +498,7 @@ var playgroundShots = []struct {
 	width, height int
 }{
 	{"docs/playground-valid.png", url.Values{"input": {"http://user@example.com:8080/p/a?q=1#f"}, "open": {"rfc3986"}}.Encode(), 1280, 1400},
-	{"docs/playground-invalid.png", url.Values{"input": {`http://exa\u{200B}mple.com/a b`}, "open": {"rfc3986"}}.Encode(), 1280, 1000},
+	{"docs/playground-invalid.png", url.Values{"input": {`http://exa\u{200B}mple.com/ⅼogin b`}, "open": {"rfc3986"}}.Encode(), 1280, 1250},
 	{"docs/playground-phone.png", url.Values{"input": {"../c?d#e"}, "base": {"http://a/b/c/d;p?q"}}.Encode(), 390, 1600},
 	{"docs/playground-template.png", url.Values{"tab": {"template"}, "template": {"http://example.com/search{?q,lang}{#section}"},
 		"vars": {`{"q": "café au lait", "lang": "fr", "section": ["a", "b"]}`}}.Encode(), 1100, 700},

@@ -263,7 +263,9 @@ function render(a) {
 		ask(); // the first request had no version to normalize under
 	}
 	renderVerdicts(a);
-	if (a.verdicts_only) return; // the rest comes in the next answer
+	// The rest comes in the next answer: until then the details are the previous input's.
+	$("panel-ref").setAttribute("aria-busy", String(Boolean(a.verdicts_only)));
+	if (a.verdicts_only) return;
 	renderCharacters(a);
 	renderDetail(a);
 	renderBrowser(a);
