@@ -28,7 +28,7 @@ check-generated:
 # and checks gofmt on every Go file; make test runs it.
 vet-root:
 	$(GO) vet $(PKG)
-	GOOS=js GOARCH=wasm $(GO) vet ./playground/wasm
+	GOOS=js GOARCH=wasm $(GO) vet ./playground/...
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$out" ]; then echo "gofmt -l lists:" >&2; echo "$$out" >&2; exit 1; fi
 
@@ -145,7 +145,7 @@ SITE ?= playground/dist
 site:
 	rm -rf $(SITE) && mkdir -p $(SITE)
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(SITE)/urispec.wasm ./playground/wasm
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(SITE)/specdiff.wasm ./playground/specdiff
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(SITE)/extra.wasm ./playground/extra
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" playground/web/index.html playground/web/app.js \
 		playground/web/worker.js playground/web/sw.js playground/web/style.css playground/web/favicon.svg $(SITE)/
 	cd internal/precompress && $(GO) run . $(abspath $(SITE))/*.*

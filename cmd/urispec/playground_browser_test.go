@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/urispec/urispec/internal/testcorpus"
+	"github.com/urispec/urispec/internal/uts46"
 	"github.com/urispec/urispec/uri"
 )
 
@@ -29,7 +30,7 @@ func buildPlayground(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	wasm := filepath.Join(dir, "urispec.wasm")
-	for pkg, out := range map[string]string{"./playground/wasm": wasm, "./playground/specdiff": filepath.Join(dir, "specdiff.wasm")} {
+	for pkg, out := range map[string]string{"./playground/wasm": wasm, "./playground/extra": filepath.Join(dir, "extra.wasm")} {
 		build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, pkg)
 		build.Dir = testcorpus.Root(t)
 		build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
@@ -210,6 +211,25 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		if arr[2] != true {
 			t.Errorf("%q under %s: what the grammar allowed is not shown", c.input, c.spec)
 		}
+	}
+
+	// Invisible and lookalike characters: each listed with its byte, and what UTS #46
+	// maps it to where it maps it to ASCII (internal/uts46); marked so in the caret's line.
+	load(url.Values{"input": {`http://ⓖo\u{200B}ogle。com／x`}, "open": {"rfc3986"}}.Encode())
+	chars := b.eval(`Array.from(document.querySelectorAll('#characters li')).map(li => [li.dataset.offset, li.dataset.kind, li.dataset.mapsTo ?? null].join(' ')).join(', ')`)
+	if want := "7 lookalike g, 11 invisible , 18 lookalike ., 24 lookalike /"; chars != want {
+		t.Errorf("invisible and lookalike characters listed: %q, want %q", chars, want)
+	}
+	for _, c := range []struct {
+		r  rune
+		to string
+	}{{'ⓖ', "g"}, {'。', "."}, {'／', "/"}} {
+		if got := uts46.Map(string(c.r)); got != c.to {
+			t.Errorf("uts46.Map(%q) = %q, the page's list says %q", c.r, got, c.to)
+		}
+	}
+	if got := b.eval(`Array.from(document.querySelectorAll('#detail pre.caret mark.lookalike')).map(m => m.title).join('; ')`); !strings.Contains(got.(string), `U+24D6, other symbol (So): UTS #46 maps it to "g"`) {
+		t.Errorf("the caret's line marks the lookalikes %q", got)
 	}
 
 	// The components: each drawn over the bytes that hold it, as check -json gives it.
@@ -479,7 +499,7 @@ var playgroundShots = []struct {
 	width, height int
 }{
 	{"docs/playground-valid.png", url.Values{"input": {"http://user@example.com:8080/p/a?q=1#f"}, "open": {"rfc3986"}}.Encode(), 1280, 1400},
-	{"docs/playground-invalid.png", url.Values{"input": {`http://exa\u{200B}mple.com/a b`}, "open": {"rfc3986"}}.Encode(), 1280, 1000},
+	{"docs/playground-invalid.png", url.Values{"input": {`http://exa\u{200B}mple.com/ⅼogin b`}, "open": {"rfc3986"}}.Encode(), 1280, 1250},
 	{"docs/playground-phone.png", url.Values{"input": {"../c?d#e"}, "base": {"http://a/b/c/d;p?q"}}.Encode(), 390, 1600},
 	{"docs/playground-template.png", url.Values{"tab": {"template"}, "template": {"http://example.com/search{?q,lang}{#section}"},
 		"vars": {`{"q": "café au lait", "lang": "fr", "section": ["a", "b"]}`}}.Encode(), 1100, 700},

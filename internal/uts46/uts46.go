@@ -253,6 +253,12 @@ func toASCII(domain string, beStrict bool) (string, error) {
 	return ascii, nil
 }
 
+// Map is the mapping that ToASCII applies to s before anything else (UTS #46 section 4
+// step 1, with Transitional_Processing and UseSTD3ASCIIRules off): each code point
+// mapped, an ignored one removed, a disallowed one kept, ASCII letters lowercased. The
+// playground shows with it what a character of the input stands for.
+func Map(s string) string { return mapDomain(s) }
+
 // mapDomain is step 1 of the processing: each code point mapped by tables.go where it
 // lists the code point, otherwise by x/net/idna.
 func mapDomain(s string) string {

@@ -30,7 +30,7 @@ let opened = ""; // the spec whose detail is shown
 let sent = 0; // the id of the latest request
 let last = null; // the latest answer
 let typedAt = 0; // when the latest input event came
-let firstVerdict = true;
+let firstAnswer = true;
 
 // el makes an element with a class and children (strings become text nodes).
 function el(tag, cls, ...kids) {
@@ -55,17 +55,39 @@ function invisible(ch) {
 	return ch !== " " && invisibleRE.test(ch);
 }
 
+// categories are Unicode's general categories, as this browser's regular expressions
+// know them: the class of a character shown.
+const categories = [
+	["Lu", "uppercase letter"], ["Ll", "lowercase letter"], ["Lt", "titlecase letter"], ["Lm", "modifier letter"],
+	["Lo", "other letter"], ["Mn", "nonspacing mark"], ["Mc", "spacing mark"], ["Me", "enclosing mark"],
+	["Nd", "decimal number"], ["Nl", "letter number"], ["No", "other number"], ["Pc", "connector punctuation"],
+	["Pd", "dash punctuation"], ["Ps", "open punctuation"], ["Pe", "close punctuation"], ["Pi", "initial punctuation"],
+	["Pf", "final punctuation"], ["Po", "other punctuation"], ["Sm", "math symbol"], ["Sc", "currency symbol"],
+	["Sk", "modifier symbol"], ["So", "other symbol"], ["Zs", "space separator"], ["Zl", "line separator"],
+	["Zp", "paragraph separator"], ["Cc", "control"], ["Cf", "format character"], ["Co", "private use"],
+	["Cn", "unassigned"],
+].map(([gc, name]) => [new RegExp(`^\\p{gc=${gc}}$`, "u"), `${name} (${gc})`]);
+
+function category(ch) {
+	return categories.find(([re]) => re.test(ch))?.[1] ?? "";
+}
+
 // cells splits s into what is drawn for each code point, with its UTF-8 byte offset:
-// urispec's offsets are bytes.
-function cells(s) {
+// urispec's offsets are bytes. mapped, where given, holds the characters of s that UTS #46
+// maps to ASCII other than themselves, by offset (the answer's uts46): they are marked
+// as lookalikes of what they map to.
+function cells(s, mapped) {
 	const out = [];
 	let b = 0;
 	for (const ch of s) {
 		const cp = ch.codePointAt(0);
 		const n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
 		const hex = cp.toString(16).toUpperCase().padStart(4, "0");
-		if (invisible(ch)) out.push({ text: "\\u{" + hex + "}", byte: b, kind: "invisible", title: "U+" + hex });
-		else if (cp >= 0x80) out.push({ text: ch, byte: b, kind: "nonascii", title: "U+" + hex });
+		const to = mapped?.get(b);
+		const title = () => `U+${hex}, ${category(ch)}` + (to === undefined ? "" : to ? `: UTS #46 maps it to "${to}"` : ": UTS #46 removes it");
+		if (invisible(ch)) out.push({ text: "\\u{" + hex + "}", byte: b, kind: "invisible", title });
+		else if (to) out.push({ text: ch, byte: b, kind: "lookalike", title });
+		else if (cp >= 0x80) out.push({ text: ch, byte: b, kind: "nonascii", title });
 		else out.push({ text: ch, byte: b, kind: "" });
 		b += n;
 	}
@@ -82,13 +104,14 @@ function column(cs, off) {
 	return col;
 }
 
-// shown is the input as drawn: invisible characters as escapes, marked.
-function shown(s) {
+// shown is the input as drawn: invisible characters as escapes, lookalikes and other
+// non-ASCII characters marked (cells).
+function shown(s, mapped) {
 	const line = el("span", "input-line");
-	for (const c of cells(s)) {
+	for (const c of cells(s, mapped)) {
 		if (c.kind) {
 			const m = el("mark", c.kind, c.text);
-			m.title = c.title;
+			m.title = c.title();
 			line.append(m);
 		} else line.append(c.text);
 	}
@@ -146,7 +169,7 @@ function ask() {
 	const s = state();
 	$("permalink").href = s;
 	if (location.hash !== s) history.replaceState(null, "", s);
-	worker.postMessage({ id: ++sent, body: request() });
+	(tab === "template" ? extra() : worker).postMessage({ id: ++sent, body: request() });
 }
 
 // showTab shows tab t's panel and fields.
@@ -180,6 +203,42 @@ function transfer() {
 	return entries.reduce((n, e) => n + e.transferSize, workerTransfer);
 }
 
+// answered draws an answer from either worker: the verdicts of a reference (the first
+// step of its answer) or all of its view, the formats, or a template.
+function answered(m, arrived) {
+	if (m.id !== sent) return; // an older request's answer
+	if (m.answer.fatal) {
+		console.error(m.answer.fatal);
+		return;
+	}
+	last = m.answer;
+	if (tab === "template") renderTemplate(last);
+	else if (tab === "formats") renderFormats(last);
+	else render(last);
+	const now = performance.now();
+	const d = document.body.dataset;
+	d.checkMs = m.ms.toFixed(2);
+	if (firstAnswer) {
+		firstAnswer = false;
+		// Offline once loaded (sw.js); registered after the first verdict, which it must
+		// not delay.
+		if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch((err) => console.warn(String(err)));
+		d.firstVerdictMs = now.toFixed(0); // since navigation began
+		d.firstArrivedMs = arrived.toFixed(0);
+		d.firstCheckMs = m.ms.toFixed(2);
+		d.firstTransfer = transfer();
+	}
+	// render-ms: from the input event to the first answer to it drawn (a reference's
+	// verdicts); detail-ms: to all of its view drawn, when rendered takes its id.
+	const id = String(m.id);
+	if (typedAt && d.verdicts !== id) d.renderMs = (now - typedAt).toFixed(2);
+	d.verdicts = id;
+	if (!m.answer.verdicts_only) {
+		if (typedAt) d.detailMs = (now - typedAt).toFixed(2);
+		d.rendered = id;
+	}
+}
+
 worker.onmessage = (e) => {
 	const m = e.data;
 	const arrived = performance.now();
@@ -192,30 +251,7 @@ worker.onmessage = (e) => {
 		workerTransfer = m.transfer;
 		return;
 	}
-	if (m.id !== sent) return; // an older request's answer
-	if (typeof m.answer === "string") m.answer = JSON.parse(m.answer);
-	if (m.answer.fatal) {
-		console.error(m.answer.fatal);
-		return;
-	}
-	last = m.answer;
-	if (tab === "template") renderTemplate(last);
-	else if (tab === "formats") renderFormats(last);
-	else render(last);
-	const now = performance.now();
-	document.body.dataset.checkMs = m.ms.toFixed(2);
-	if (firstVerdict) {
-		firstVerdict = false;
-		// Offline once loaded (sw.js); registered after the first verdict, which it must
-		// not delay.
-		if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch((err) => console.warn(String(err)));
-		document.body.dataset.firstVerdictMs = now.toFixed(0); // since navigation began
-		document.body.dataset.firstArrivedMs = arrived.toFixed(0);
-		document.body.dataset.firstCheckMs = m.ms.toFixed(2);
-		document.body.dataset.firstTransfer = transfer();
-	}
-	if (typedAt) document.body.dataset.renderMs = (now - typedAt).toFixed(2); // input to drawn
-	document.body.dataset.rendered = String(m.id);
+	answered(m, arrived);
 };
 
 function render(a) {
@@ -227,7 +263,10 @@ function render(a) {
 		ask(); // the first request had no version to normalize under
 	}
 	renderVerdicts(a);
-	if (a.verdicts_only) return; // the rest comes with the answer to the request just sent
+	// The rest comes in the next answer: until then the details are the previous input's.
+	$("panel-ref").setAttribute("aria-busy", String(Boolean(a.verdicts_only)));
+	if (a.verdicts_only) return;
+	renderCharacters(a);
 	renderDetail(a);
 	renderBrowser(a);
 	renderResolution(a);
@@ -235,11 +274,30 @@ function render(a) {
 	classify(a);
 }
 
-// The classes of urispec diff come from a second module (playground/specdiff) in a worker
-// of its own, loaded when the reader first opens them: its automata would make the first
-// verdict cost too many bytes.
-let diffWorker = null;
+// The classes of urispec diff and the templates come from a second module
+// (playground/extra) in a worker of its own, loaded when the reader first opens either:
+// specdiff's automata and the templates' encoding/json would make the first verdict cost
+// too many bytes.
+let extraWorker = null;
 let diffSent = 0;
+
+function extra() {
+	if (!extraWorker) {
+		extraWorker = new Worker("worker.js");
+		extraWorker.onmessage = (e) => {
+			const m = e.data;
+			const arrived = performance.now();
+			if (m.fatal) return fatal(m.fatal);
+			if (m.ready) return;
+			if (!Array.isArray(m.answer)) return answered(m, arrived);
+			if (m.id !== diffSent) return;
+			renderClasses(m.answer);
+			$("classes").dataset.classified = String(m.id);
+		};
+		load("extra.wasm", extraWorker);
+	}
+	return extraWorker;
+}
 
 // disagreements are the pairs whose verdicts differ among those explain compares: each
 // version and the one after it in date order, and rfc3986 and whatwg.
@@ -261,20 +319,9 @@ function classify(a) {
 		box.dataset.classified = String(++diffSent);
 		return;
 	}
-	if (!diffWorker) {
-		diffWorker = new Worker("worker.js");
-		diffWorker.onmessage = (e) => {
-			const m = e.data;
-			if (m.fatal) return fatal(m.fatal);
-			if (m.ready || m.id !== diffSent) return;
-			renderClasses(JSON.parse(m.answer));
-			box.dataset.classified = String(m.id);
-		};
-		load("specdiff.wasm", diffWorker);
-	}
 	if (!box.children.length) box.replaceChildren(el("li", "hint", "Finding the classes…"));
 	delete box.dataset.classified; // until the answer to this request is drawn
-	diffWorker.postMessage({ id: ++diffSent, body: { input: request().input, pairs } });
+	extra().postMessage({ id: ++diffSent, body: { input: request().input, pairs } });
 }
 
 function renderClasses(list) {
@@ -326,22 +373,22 @@ function renderVerdicts(a) {
 }
 
 // caret draws the input with a caret under the byte at offset.
-function caret(input, offset) {
-	const cs = cells(input);
+function caret(input, offset, mapped) {
+	const cs = cells(input, mapped);
 	const pre = el("pre", "caret");
-	pre.append(shown(input), "\n", " ".repeat(column(cs, offset)) + "^");
+	pre.append(shown(input, mapped), "\n", " ".repeat(column(cs, offset)) + "^");
 	pre.dataset.offset = offset;
 	pre.dataset.column = column(cs, offset);
 	return pre;
 }
 
 // drawing draws the components over the input as urispec explain does.
-function drawing(input, s) {
-	const cs = cells(input);
+function drawing(input, s, mapped) {
+	const cs = cells(input, mapped);
 	const names = Object.keys(s.spans).sort((x, y) => s.spans[x][0] - s.spans[y][0] || s.spans[y][1] - s.spans[x][1]);
 	const width = cs.reduce((n, c) => n + c.text.length, 0) + 2;
 	const pre = el("pre", "drawing");
-	pre.append(shown(input), "\n");
+	pre.append(shown(input, mapped), "\n");
 	for (const name of names) {
 		const [b, e] = s.spans[name];
 		const from = column(cs, b);
@@ -366,6 +413,29 @@ function drawing(input, s) {
 	return pre;
 }
 
+// mappedOf is the answer's characters that UTS #46 maps to ASCII, by byte offset.
+function mappedOf(a) {
+	return new Map((a.uts46 || []).map((m) => [m.offset, m.maps_to]));
+}
+
+// renderCharacters lists the input's invisible characters and those that UTS #46 maps to
+// ASCII other than themselves: its code point, its general category, and what it maps to.
+function renderCharacters(a) {
+	const mapped = mappedOf(a);
+	const items = cells(request().input, mapped)
+		.filter((c) => c.kind === "invisible" || c.kind === "lookalike" || (c.kind === "nonascii" && mapped.has(c.byte)))
+		.map((c) => {
+			const to = mapped.get(c.byte);
+			const li = el("li", "", el("code", "", el("mark", c.kind, c.text)), ` at byte ${c.byte}: ${c.title()}`);
+			li.dataset.offset = c.byte;
+			li.dataset.kind = c.kind;
+			if (to !== undefined) li.dataset.mapsTo = to;
+			return li;
+		});
+	$("characters").replaceChildren(...items);
+	$("characters-section").hidden = items.length === 0;
+}
+
 function renderDetail(a) {
 	const box = $("detail-body");
 	const s = a.specs.find((x) => x.spec === opened);
@@ -377,7 +447,7 @@ function renderDetail(a) {
 	const kids = [el("h3", "", `${s.spec}: ${s.title} (${s.date})`)];
 	if (!s.valid) {
 		const e = s.error;
-		kids.push(caret(input, e.offset));
+		kids.push(caret(input, e.offset, mappedOf(a)));
 		const dl = el("dl", "");
 		const item = (k, v) => v && dl.append(el("dt", "", k), el("dd", "", v));
 		item("Rule", e.rule);
@@ -389,7 +459,7 @@ function renderDetail(a) {
 		item("WHATWG validation error", e.validation);
 		kids.push(dl);
 	} else {
-		kids.push(drawing(input, s));
+		kids.push(drawing(input, s, mappedOf(a)));
 		if (s.scheme_parts) kids.push(el("h4", "", "Scheme's typed parts"), el("pre", "parts", JSON.stringify(s.scheme_parts, null, 1)));
 		const hz = el("ul", "hazards");
 		for (const h of s.hazards || []) {

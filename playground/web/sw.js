@@ -4,7 +4,7 @@
 // answers when the network cannot.
 "use strict";
 const CACHE = "urispec-playground";
-const FILES = ["./", "index.html", "style.css", "app.js", "worker.js", "wasm_exec.js", "urispec.wasm", "specdiff.wasm", "favicon.svg"];
+const FILES = ["./", "index.html", "style.css", "app.js", "worker.js", "wasm_exec.js", "urispec.wasm", "extra.wasm", "favicon.svg"];
 
 self.addEventListener("install", (e) => {
 	e.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));

@@ -1,17 +1,21 @@
 //go:build js && wasm
 
-// Command specdiff is the playground's second WebAssembly module (GOOS=js GOARCH=wasm):
-// package uri/specdiff, which names the class of urispec diff that a string belongs to
-// where two versions disagree on it. It is a module of its own because its automata would
-// make the first module too large for the first verdict's transfer: the page loads it
-// only when a reader opens the differences (docs/playground.md). It defines
-// urispecClassify(input, pairsJSON) → answerJSON in the worker's global scope, then waits.
+// Command extra is the playground's second WebAssembly module (GOOS=js GOARCH=wasm):
+// what the first verdict does not need and would make too large to fetch for it
+// (docs/playground.md). The page loads it the first time a reader opens the differences
+// or the templates' tab. It holds package uri/specdiff, which names the class of urispec
+// diff that a string belongs to where two versions disagree on it, and RFC 6570
+// templates, whose variables are JSON (encoding/json, which the first module leaves
+// out). It defines two functions in the worker's global scope, then waits:
+// urispecClassify(input, pairs) → the pairs with their classes, and
+// urispecTemplate(template, vars) → api.TemplateAnswer, as objects.
 package main
 
 import (
-	"encoding/json"
 	"syscall/js"
 
+	"github.com/urispec/urispec/playground/internal/api"
+	"github.com/urispec/urispec/playground/internal/jsvalue"
 	"github.com/urispec/urispec/uri/specdiff"
 )
 
@@ -61,16 +65,13 @@ func classify(p pair, input string) (c *specdiff.Class, known bool) {
 
 func main() {
 	js.Global().Set("urispecClassify", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		var pairs []pair
-		if len(args) != 2 {
-			return `{"fatal":"urispecClassify takes the input and the pairs as JSON"}`
-		}
-		if err := json.Unmarshal([]byte(args[1].String()), &pairs); err != nil {
-			b, _ := json.Marshal(map[string]string{"fatal": err.Error()})
-			return string(b)
+		if len(args) != 2 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeObject {
+			return map[string]any{"fatal": "urispecClassify takes the input and an array of pairs"}
 		}
 		out := []classified{}
-		for _, p := range pairs {
+		for i := range args[1].Length() {
+			var p pair
+			jsvalue.Read(args[1].Index(i), &p)
 			cl, known := classify(p, args[0].String())
 			if !known {
 				continue
@@ -81,8 +82,13 @@ func main() {
 			}
 			out = append(out, c)
 		}
-		b, _ := json.Marshal(out)
-		return string(b)
+		return jsvalue.Of(out)
+	}))
+	js.Global().Set("urispecTemplate", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) != 2 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeString {
+			return map[string]any{"fatal": "urispecTemplate takes the template and its variables as JSON"}
+		}
+		return jsvalue.Of(api.Template(args[0].String(), args[1].String()))
 	}))
 	select {}
 }

@@ -1,29 +1,29 @@
-//go:build js && wasm
-
-package main
-
-// Every call into package uri is in this file, so that a change of its API is a change of
-// this file alone. What it answers has the field names of urispec check -json and
-// explain -json (docs/cli.md), built here from the library's own values.
+// Package api is every call of the playground's WebAssembly modules into package uri
+// (playground/wasm and playground/extra), so that a change of its API is a change of
+// this package alone. What it answers has the field names of urispec check -json and
+// explain -json (docs/cli.md), built here from the library's own values; the modules
+// hand it to the page as JavaScript objects (playground/internal/jsvalue). It imports no
+// encoding/json: the first module, which must be small (docs/playground.md), links
+// only what it calls, and templates, whose variables are JSON, are the second's.
+package api
 
 import (
-	"encoding/json"
 	"errors"
+	"fmt"
+	"unicode/utf8"
 
+	"github.com/urispec/urispec/internal/uts46"
 	"github.com/urispec/urispec/uri"
 	"github.com/urispec/urispec/uri/hazard"
+	"github.com/urispec/urispec/uri/scheme"
 	"github.com/urispec/urispec/uri/template"
 )
 
-// request is what the page asks: the string, an optional base, whether the scheme
+// Request is what the page asks: the string, an optional base, whether the scheme
 // grammars of rfc3986 and rfc3987 apply, the spec whose error is opened (what the grammar
 // allowed there is found for it alone: about fifteen parses of the input's prefix), and
 // the spec whose normalization ladder is shown.
-type request struct {
-	// Template and Vars (a JSON object) ask for an RFC 6570 template instead of a reference.
-	Template *string `json:"template,omitempty"`
-	Vars     string  `json:"vars,omitempty"`
-
+type Request struct {
 	// FormatsOnly asks for the formats alone (the page's formats tab); VerdictsOnly for
 	// each spec's verdict alone, without components, hazards, resolution, formats or
 	// ladder (the page's first request, which it draws before the rest).
@@ -37,12 +37,47 @@ type request struct {
 	Ladder  string `json:"ladder"`
 }
 
-// answer is the page's whole view of one request.
-type answer struct {
-	Specs   []specResult `json:"specs"`
-	WHATWG  *reading     `json:"whatwg_parser,omitempty"` // the WHATWG URL parser's reading
-	Ladder  []rung       `json:"ladder,omitempty"`
-	Formats []format     `json:"formats"`
+// Answer is the page's whole view of one request.
+type Answer struct {
+	VerdictsOnly bool         `json:"verdicts_only,omitempty"` // Specs without their details, and nothing else
+	Specs        []SpecResult `json:"specs"`
+	UTS46        []Mapping    `json:"uts46,omitempty"`
+	WHATWG       *reading     `json:"whatwg_parser,omitempty"` // the WHATWG URL parser's reading
+	Ladder       []rung       `json:"ladder,omitempty"`
+	Formats      []format     `json:"formats"`
+}
+
+// Mapping is a character of the input that UTS #46 maps to ASCII other than itself
+// (internal/uts46): a lookalike of the ASCII it maps to (ⓖ to g, ｅ to e, 。 to .), or,
+// where MapsTo is empty, a character that the mapping removes (U+00AD).
+type Mapping struct {
+	Offset    int    `json:"offset"` // its first byte in the input
+	CodePoint string `json:"code_point"`
+	MapsTo    string `json:"maps_to"`
+}
+
+// mappings are the characters of s that UTS #46 maps to ASCII other than themselves.
+func mappings(s string) []Mapping {
+	var out []Mapping
+	for i, r := range s {
+		if r < utf8.RuneSelf || r == utf8.RuneError {
+			continue
+		}
+		m := uts46.Map(string(r))
+		if m != string(r) && isASCII(m) {
+			out = append(out, Mapping{Offset: i, CodePoint: fmt.Sprintf("U+%04X", r), MapsTo: m})
+		}
+	}
+	return out
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // format is the verdict of one URI format of JSON Schema and OpenAPI (check -format).
@@ -52,8 +87,8 @@ type format struct {
 	Error  *specError `json:"error,omitempty"`
 }
 
-// templateAnswer is an RFC 6570 template's parse and expansion (urispec template).
-type templateAnswer struct {
+// TemplateAnswer is an RFC 6570 template's parse and expansion (urispec template).
+type TemplateAnswer struct {
 	Valid     bool       `json:"valid"`
 	Level     int        `json:"level"`
 	Variables []string   `json:"variables,omitempty"`
@@ -62,8 +97,8 @@ type templateAnswer struct {
 	VarsError string     `json:"vars_error,omitempty"`
 }
 
-// specResult is one spec's verdict, as check -json and explain -json name its parts.
-type specResult struct {
+// SpecResult is one spec's verdict, as check -json and explain -json name its parts.
+type SpecResult struct {
 	Spec        string            `json:"spec"`
 	Title       string            `json:"title"`
 	Date        string            `json:"date"`
@@ -71,7 +106,7 @@ type specResult struct {
 	Components  map[string]string `json:"components,omitempty"` // the defined ones
 	Spans       map[string][2]int `json:"spans,omitempty"`
 	HostKind    string            `json:"host_kind,omitempty"`
-	SchemeParts json.RawMessage   `json:"scheme_parts,omitempty"`
+	SchemeParts scheme.Parts      `json:"scheme_parts,omitempty"`
 	Hazards     []hazard.Hazard   `json:"hazards,omitempty"`
 	Error       *specError        `json:"error,omitempty"`
 	Resolved    *resolved         `json:"resolved,omitempty"`
@@ -117,13 +152,10 @@ type rung struct {
 	Error  string `json:"error,omitempty"`
 }
 
-// analyze answers a request: a template's, or a reference's under every spec in date
-// order and under every format.
-func analyze(req request) any {
-	if req.Template != nil {
-		return analyzeTemplate(*req.Template, req.Vars)
-	}
-	var a answer
+// Analyze answers a request for a reference: its verdicts under every spec in date
+// order, and unless req.VerdictsOnly, the rest of the page's view.
+func Analyze(req Request) Answer {
+	var a Answer
 	var opts []uri.ParserOption
 	if req.Generic {
 		opts = append(opts, uri.GenericOnly())
@@ -140,7 +172,7 @@ func analyze(req request) any {
 		if err != nil { // a base the parser refuses: read without it
 			p, _ = uri.NewParser(s, opts...)
 		}
-		res := specResult{Spec: s.String(), Title: s.Title(), Date: s.Date()}
+		res := SpecResult{Spec: s.String(), Title: s.Title(), Date: s.Date()}
 		r, err := p.Parse(req.Input)
 		var ue *uri.Error
 		switch {
@@ -160,7 +192,7 @@ func analyze(req request) any {
 			res.Hazards = hazard.Find(r)
 			if p.SchemeGrammars() {
 				if parts, err := r.SchemeParts(); err == nil {
-					res.SchemeParts, _ = json.Marshal(parts)
+					res.SchemeParts = parts
 				}
 			}
 		case errors.As(err, &ue):
@@ -187,10 +219,12 @@ func analyze(req request) any {
 		a.Specs = append(a.Specs, res)
 	}
 	if req.VerdictsOnly {
+		a.VerdictsOnly = true
 		return a
 	}
 	if !req.FormatsOnly {
 		a.WHATWG = whatwgReading(req.Input, req.Base)
+		a.UTS46 = mappings(req.Input)
 	}
 	for _, name := range uri.FormatNames() {
 		check, _ := uri.FormatChecker(name)
@@ -241,10 +275,10 @@ func placeOf(err error) *specError {
 	return &specError{Message: err.Error()}
 }
 
-// analyzeTemplate parses an RFC 6570 template and expands it with vars, a JSON object
+// Template parses an RFC 6570 template and expands it with vars, a JSON object
 // (docs/templates.md); an invalid template's error says what the grammar allowed there.
-func analyzeTemplate(s, vars string) templateAnswer {
-	var a templateAnswer
+func Template(s, vars string) TemplateAnswer {
+	var a TemplateAnswer
 	t, err := template.Parse(s)
 	if err != nil {
 		a.Error = placeOf(err)
