@@ -82,3 +82,27 @@ func SchemeByGrammar(p *Parser, s string) error {
 	_, err := sg.run(sp, p.spec, p.iri, s, false)
 	return err
 }
+
+// TokenMachine is what the tests run of a generated parser (gen/<pkg>.Parser).
+type TokenMachine interface {
+	Run(s string, rule int) bool
+	Tokens(dst [][3]int32) [][3]int32
+}
+
+// GenGrammar is a spec's generated parser, read from its descriptor's binding: a new
+// parser, and its rule names to numbers (ID) and back (Name), as peg spells them.
+type GenGrammar struct {
+	New  func() TokenMachine
+	ID   func(name string) int
+	Name func(id int) string
+}
+
+// GenParser returns spec's generated parser, or false for a Spec with no descriptor.
+func GenParser(spec Spec) (GenGrammar, bool) {
+	d := spec.desc()
+	if d == nil || d.grammar == nil {
+		return GenGrammar{}, false
+	}
+	b := d.grammar()
+	return GenGrammar{func() TokenMachine { return b.newMachine() }, b.ruleID, b.pegName}, true
+}
