@@ -65,22 +65,14 @@ func NonStrict() ResolveOption { return func(o *resolveOptions) { o.nonStrict = 
 func Unvalidated() ResolveOption { return func(o *resolveOptions) { o.unvalidated = true } }
 
 // Resolve resolves ref against base with spec's own algorithm, written from its text
-// (resolve_<id>.go), its known flaws reproduced, not repaired:
+// (resolve_<id>.go, each step commented with the spec's step number), its known flaws
+// reproduced, not repaired. A spec whose document changes no step of another's
+// resolution uses that one (rfc2732 RFC 2396's, rfc3987 and rfc6874 RFC 3986's), and
+// rfc1738, which defines no relative form, RFC 1808's; whatwg resolves with RFC 3986's
+// section 5.2.2 a reference valid against the base. The table of docs/specs.md names
+// each spec's algorithm and section.
 //
-//	url-1993       the "Partial form" section
-//	rfc1630        the "Partial (relative) form" section
-//	rfc1738        RFC 1808 section 4, which RFC 1738 defers to for relative URLs
-//	rfc1808        section 4
-//	url-syntax-05  section 5.2 steps 1-7
-//	rfc2396        section 5.2 steps 1-7
-//	rfc2732        RFC 2396's
-//	rfc2396bis-01  section 5.2 pseudocode and merge
-//	rfc3986        section 5.2 (5.2.1-5.2.4)
-//	rfc3987        RFC 3986's (section 6.5)
-//	rfc6874        RFC 3986's (RFC 6874 changes no step of it)
-//	whatwg         RFC 3986's section 5.2.2, for a reference valid against the base
-//
-// They work on the generic syntax, without scheme grammars. A base or reference the
+// The algorithms work on the generic syntax, without scheme grammars. A base or reference the
 // grammar rejects gives its *Error (Rule "base" for a base without a scheme); a target
 // it rejects, the Result and a *ResultError (rfc1738's fragment: docs/resolution.md).
 func Resolve(spec Spec, base, ref string, opts ...ResolveOption) (Result, error) {
