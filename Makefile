@@ -110,15 +110,23 @@ conformance-sample:
 # go.dev/issue/75804, fixed in Go 1.27). A real finding always prints "Failing input
 # written to". So a failure whose only message is that deadline, with no input written,
 # runs the target once more; a second such failure, or any other failure, stops make.
+#
+# FuzzValidate (uri/fuzz_test.go) checks every grammar with an ABNF oracle; make fuzz runs it
+# once for each grammar/*.abnf, for FUZZTIME each, through its -fuzz.grammar flag.
+FUZZGRAMMARS := $(basename $(notdir $(wildcard grammar/*.abnf)))
 FUZZPKGS := ./uri ./uri/template ./uri/hazard ./cmd/urispec ./internal/whatwgurl ./internal/uts46
 FUZZMINIMIZE ?= 20x
 fuzz:
 	@log=$$(mktemp) && trap 'rm -f "$$log"' EXIT && \
 	for pkg in $(FUZZPKGS); do \
 		for t in $$($(GO) test $$pkg -list '^Fuzz' | grep '^Fuzz'); do \
+			runs=-; \
+			if [ "$$pkg $$t" = "./uri FuzzValidate" ]; then runs="$(FUZZGRAMMARS)"; fi; \
+			for run in $$runs; do \
+			arg=""; [ "$$run" = - ] || arg="-fuzz.grammar=$$run"; \
 			for try in 1 2; do \
-				echo "== $$pkg $$t"; \
-				if $(GO) test $$pkg -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE) >"$$log" 2>&1; \
+				echo "== $$pkg $$t $$arg"; \
+				if $(GO) test $$pkg -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE) $$arg >"$$log" 2>&1; \
 				then cat "$$log"; break; else cat "$$log"; fi; \
 				if [ $$try = 1 ] && ! grep -q 'Failing input written' "$$log" && \
 					[ "$$(grep -A1 -- '^--- FAIL: ' "$$log" | tail -n 1)" = "    context deadline exceeded" ]; then \
@@ -126,6 +134,7 @@ fuzz:
 					continue; \
 				fi; \
 				exit 1; \
+			done; \
 			done; \
 		done; \
 	done

@@ -11,20 +11,6 @@ import (
 	"github.com/urispec/urispec/uri"
 )
 
-// corpusSpecs maps the corpora's spec column onto the specs of ours its rows are checked
-// against: an "rfc3986" row also against RFC 3986 as updated by RFC 6874 (its zone-ID rows
-// agree there); OpenJDK's "rfc2396+rfc2732" against RFC 2396 as amended by RFC 2732, and
-// against plain RFC 2396 too (its IPv6 rows then disagree).
-func corpusSpecs(label string) []uri.Spec {
-	switch label {
-	case "rfc3986":
-		return []uri.Spec{uri.RFC3986, uri.RFC6874}
-	case "rfc2396+rfc2732":
-		return []uri.Spec{uri.RFC2396, uri.RFC2732}
-	}
-	return nil
-}
-
 // productionValid says whether in matches the production named in a validity.tsv note.
 func productionValid(spec uri.Spec, production, in string) (bool, error) {
 	switch production {
@@ -108,7 +94,7 @@ func checkDisagreements(t *testing.T, file string, found map[string]string, chec
 func TestCorpusValidity(t *testing.T) {
 	found, checked, n := map[string]string{}, map[uri.Spec]bool{}, 0
 	for _, row := range uri.ReadTSV(t, testcorpus.Path(t, "testdata/corpora/validity.tsv"), true) {
-		for _, spec := range corpusSpecs(row.Fields[1]) {
+		for _, spec := range uri.CorpusSpecs(row.Fields[1]) {
 			n++
 			checked[spec] = true
 			if got, err := rowValid(spec, row); err != nil {
@@ -138,7 +124,7 @@ func TestCorpusComponents(t *testing.T) {
 	cols := []uri.Component{uri.Scheme, uri.Authority, uri.Userinfo, uri.Host, uri.Port, uri.Path, uri.Query, uri.Fragment}
 	found, checked, n := map[string]string{}, map[uri.Spec]bool{}, 0
 	for _, row := range uri.ReadTSV(t, testcorpus.Path(t, "testdata/corpora/components.tsv"), true) {
-		for _, spec := range corpusSpecs(row.Fields[1]) {
+		for _, spec := range uri.CorpusSpecs(row.Fields[1]) {
 			checked[spec] = true
 			n++
 			if d := componentsDiff(t, spec, row, cols); d != "" {

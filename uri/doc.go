@@ -3,27 +3,17 @@
 //
 // # Spec versions
 //
-// Each version is a Spec, named on the command line and in JSON by its ID, in date order:
+// Each version is a Spec constant, from URL1993 (the IETF URL working group's
+// Internet-Draft of 1993) to WHATWG (the URL Standard's valid URL string), in date
+// order; its comment names its document. A Spec is named on the command line and in JSON
+// by its ID (Spec.String: "url-1993", "rfc3986", "whatwg"). Specs lists them, ParseSpec
+// reads an ID, Spec.Title, Spec.Date and Spec.Document give its document, and
+// Spec.Lineage what it updates and obsoletes.
 //
-//	url-1993       the IETF URL working group Internet-Draft of 1993 (BNF section)
-//	rfc1630        RFC 1630, Universal Resource Identifiers in WWW, June 1994 (its
-//	               generic and scheme BNFs)
-//	rfc1738        RFC 1738, Uniform Resource Locators, December 1994, with its ten schemes
-//	rfc1808        RFC 1808, Relative Uniform Resource Locators, June 1995
-//	url-syntax-05  draft-fielding-url-syntax-05, May 1997 (became RFC 2396)
-//	rfc2396        RFC 2396, URI Generic Syntax, August 1998
-//	rfc2732        RFC 2396 as amended by RFC 2732 (IPv6 literals), December 1999
-//	rfc2396bis-01  draft-fielding-uri-rfc2396bis-01, March 2003 (became RFC 3986)
-//	rfc3986        RFC 3986, URI Generic Syntax, January 2005 (STD 66)
-//	rfc3987        RFC 3987, Internationalized Resource Identifiers, January 2005
-//	rfc6874        RFC 3986 as updated by RFC 6874 (IPv6 zone IDs), February 2013
-//	whatwg         the WHATWG URL Standard's valid URL string, snapshot of July 2026
-//
-// Specs lists them, ParseSpec reads an ID, and Spec.Lineage says what each document
-// updates and obsoletes (a Lineage). For the URIs of today use RFC3986 (STD 66), RFC3987
-// where text may hold non-ASCII characters (IRIs), and RFC6874 only where IPv6 zone
-// identifiers must be accepted; WHATWG is what browsers write to. The older versions
-// check history: what a string meant under a text that a protocol or parser followed.
+// For the URIs of today use RFC3986 (STD 66), RFC3987 where text may hold non-ASCII
+// characters (IRIs), and RFC6874 only where IPv6 zone identifiers must be accepted;
+// WHATWG is what browsers write to. The older versions check history: what a string
+// meant under a text that a protocol or parser followed.
 //
 // # Strictness
 //

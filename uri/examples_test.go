@@ -98,29 +98,31 @@ func TestErrorOffset(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, spec := range uri.Specs() {
-		n := 0
-		for _, line := range strings.Split(string(data), "\n") {
-			err := uri.Validate(spec, line)
-			if err == nil {
-				continue
+		t.Run(spec.String(), func(t *testing.T) {
+			n := 0
+			for _, line := range strings.Split(string(data), "\n") {
+				err := uri.Validate(spec, line)
+				if err == nil {
+					continue
+				}
+				n++
+				var e *uri.Error
+				if !errors.As(err, &e) {
+					t.Fatalf("%v %q: %T is not *uri.Error", spec, line, err)
+				}
+				if e.Offset < 0 || e.Offset > len(line) || e.Input != line || e.Spec != spec {
+					t.Errorf("%v %q: bad error %+v", spec, line, e)
+				}
+				// A rule that a scheme's RFC states in prose (Reason) has no grammar to
+				// say what it expected.
+				if len(e.Expected()) == 0 && e.Reason == "" {
+					t.Errorf("%v %q: no expectation in %v", spec, line, e)
+				}
 			}
-			n++
-			var e *uri.Error
-			if !errors.As(err, &e) {
-				t.Fatalf("%v %q: %T is not *uri.Error", spec, line, err)
+			if n == 0 {
+				t.Errorf("%v: the sample has no invalid line; the test checks nothing", spec)
 			}
-			if e.Offset < 0 || e.Offset > len(line) || e.Input != line || e.Spec != spec {
-				t.Errorf("%v %q: bad error %+v", spec, line, e)
-			}
-			// A rule that a scheme's RFC states in prose (Reason) has no grammar to
-			// say what it expected.
-			if len(e.Expected()) == 0 && e.Reason == "" {
-				t.Errorf("%v %q: no expectation in %v", spec, line, e)
-			}
-		}
-		if n == 0 {
-			t.Errorf("%v: the sample has no invalid line; the test checks nothing", spec)
-		}
+		})
 	}
 }
 

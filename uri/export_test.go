@@ -1,5 +1,10 @@
 package uri
 
+import (
+	"slices"
+	"strings"
+)
+
 // ReadTSV lets the external tests (package uri_test) read test tables with the same code
 // as the internal ones.
 var ReadTSV = readTSV
@@ -87,4 +92,51 @@ func SchemeByGrammar(p *Parser, s string) error {
 	defer sg.pool.Put(sp)
 	_, err := sg.run(sp, p.spec, p.iri, s, false)
 	return err
+}
+
+// TokenMachine is what the tests run of a generated parser (gen/<pkg>.Parser).
+type TokenMachine interface {
+	Run(s string, rule int) bool
+	Tokens(dst [][3]int32) [][3]int32
+}
+
+// GenGrammar is a spec's generated parser, read from its descriptor's binding: a new
+// parser, and its rule names to numbers (ID) and back (Name), as peg spells them.
+type GenGrammar struct {
+	New  func() TokenMachine
+	ID   func(name string) int
+	Name func(id int) string
+}
+
+// GenParser returns spec's generated parser, or false for a Spec with no descriptor.
+func GenParser(spec Spec) (GenGrammar, bool) {
+	d := spec.desc()
+	if d == nil || d.grammar == nil {
+		return GenGrammar{}, false
+	}
+	b := d.grammar()
+	return GenGrammar{func() TokenMachine { return b.newMachine() }, b.ruleID, b.pegName}, true
+}
+
+// CorpusSpecs returns the specs a row of a copied corpus (testdata/corpora) is checked
+// under, by the row's spec column: each spec the column names ("rfc2396+rfc2732": both),
+// and every spec whose document updates one of them and keeps its top rule, an amendment
+// of that grammar in place (RFC 6874 of RFC 3986's, RFC 2732 of RFC 2396's): its rows
+// hold there too, or are listed with the reason they do not. Derived from the spec table,
+// so a new amendment is checked without a line here.
+func CorpusSpecs(label string) []Spec {
+	var out []Spec
+	for _, id := range strings.Split(label, "+") {
+		base, err := ParseSpec(id)
+		if err != nil {
+			continue
+		}
+		for _, s := range Specs() {
+			amends := slices.Contains(s.desc().updates, base.desc().name) && s.TopRule() == base.TopRule()
+			if (s == base || amends) && !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
 }

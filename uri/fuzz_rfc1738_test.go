@@ -1,6 +1,6 @@
 package uri_test
 
-// FuzzStrictRFC1738 fuzzes what FuzzValidateRFC1738 (uri/fuzz_test.go, the RFC's url
+// FuzzStrictRFC1738 fuzzes what FuzzValidate (rfc1738; uri/fuzz_test.go, the RFC's url
 // against the GenericOnly parser) does not: rfc1738's strict top and the scheme
 // validators. For any input: no panic; errors are *uri.Error with an offset within the
 // input; strict validity implies generic validity; for inputs up to rfc1738FuzzMax bytes,

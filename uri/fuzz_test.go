@@ -1,6 +1,6 @@
 package uri_test
 
-// Fuzz targets, one per grammar with a grammar/<name>.abnf. Each requires, for any
+// FuzzValidate fuzzes every grammar with a grammar/<name>.abnf. It requires, for any
 // input: no panic; an invalid input gets an *uri.Error whose Offset lies within the
 // input (0 <= Offset <= len(input); len means "unexpected end"); a valid one parses
 // into a Reference that recomposes it, with its components' spans in place
@@ -9,22 +9,20 @@ package uri_test
 // inputs of any length, go-abnf's IsValid for the others up to oracleFuzzMax bytes (and
 // on ASCII inputs up to oracleCrossMax bytes, against the regexp).
 //
-//	go test ./uri -run '^$' -fuzz '^FuzzValidateRFC3986$' -fuzztime 60s
-//
-// Seed corpora: testdata/fuzz/<FuzzName>/ in this directory (where go test reads them),
-// plus the strings of the repository's testdata/oracle/<spec>.txt.
+//	go test ./uri -run '^$' -fuzz '^FuzzValidate$' -fuzztime 60s                        # every grammar
+//	go test ./uri -run '^$' -fuzz '^FuzzValidate$' -fuzztime 60s -fuzz.grammar=rfc3986  # one
 
 import (
 	"errors"
+	"flag"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"strconv"
+	"hash/fnv"
+	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
 )
 
@@ -40,81 +38,122 @@ const (
 	oracleCrossMax = 32
 )
 
-// One target per grammar: each spec's, and RFC 6570's URI Templates.
-func FuzzValidateURL1993(f *testing.F)      { fuzzValidate(f, "url-1993") }
-func FuzzValidateRFC1630(f *testing.F)      { fuzzValidate(f, "rfc1630") }
-func FuzzValidateRFC1738(f *testing.F)      { fuzzValidate(f, "rfc1738") }
-func FuzzValidateRFC1808(f *testing.F)      { fuzzValidate(f, "rfc1808") }
-func FuzzValidateURLSyntax05(f *testing.F)  { fuzzValidate(f, "url-syntax-05") }
-func FuzzValidateRFC2396(f *testing.F)      { fuzzValidate(f, "rfc2396") }
-func FuzzValidateRFC2732(f *testing.F)      { fuzzValidate(f, "rfc2732") }
-func FuzzValidateRFC2396bis01(f *testing.F) { fuzzValidate(f, "rfc2396bis-01") }
-func FuzzValidateRFC3986(f *testing.F)      { fuzzValidate(f, "rfc3986") }
-func FuzzValidateRFC3987(f *testing.F)      { fuzzValidate(f, "rfc3987") }
-func FuzzValidateRFC6874(f *testing.F)      { fuzzValidate(f, "rfc6874") }
-func FuzzValidateRFC6570(f *testing.F)      { fuzzValidate(f, "rfc6570") }
-func FuzzValidateWHATWG(f *testing.F)       { fuzzValidate(f, "whatwg") }
+// fuzzGrammar restricts FuzzValidate to one grammar, for a run that spends all of its
+// time there: every input is checked against it, but one that names another grammar (the
+// corpus holds every grammar's) is passed over. make fuzz runs the target once for each
+// grammar/*.abnf.
+var fuzzGrammar = flag.String("fuzz.grammar", "",
+	"the grammar FuzzValidate checks every input against (a spec ID, or rfc6570); empty: the one each input names")
 
-// fuzzValidate fuzzes the grammar of grammar/<id>.abnf: a spec's ID, or "rfc6570" (URI
-// Templates, whose errors are *uri.Error too).
-func fuzzValidate(f *testing.F, id string) {
+// FuzzValidate fuzzes the grammar of every grammar/<id>.abnf: each spec's and RFC 6570's
+// URI Templates (whose errors are *uri.Error too). An input is a grammar and a string:
+// the grammar is a spec ID (or "rfc6570"), or any other string, which picks one of them
+// by its hash, so that the fuzzer reaches every grammar from any input. The seeds are, for
+// every grammar, the strings of testdata/oracle/<id>.txt and the examples of
+// testdata/examples/<id>.tsv, and the corpus of testdata/fuzz/FuzzValidate in this
+// directory (where go test reads it): a new spec is fuzzed, and seeded, without a line
+// here.
+func FuzzValidate(f *testing.F) {
 	handOffGrammars(f)
-	o, err := prepareOracle(id)
-	if err != nil {
-		f.Fatal(err)
-	}
-	if o == nil {
-		f.Fatalf("no grammar/%s.abnf", id)
-	}
-	spec := o.name
-	for _, s := range regressions(f, id) {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		// The parser the ABNF top describes (o.opts: GenericOnly for rfc1738, whose
-		// default strict top is not an RFC rule; uri/fuzz_rfc1738_test.go fuzzes it).
-		p, err := o.newParser()
+	var all []*oracle
+	if *fuzzGrammar != "" {
+		o, err := prepareOracle(*fuzzGrammar)
 		if err != nil {
-			t.Fatal(err)
+			f.Fatal(err)
 		}
-		err = p.Validate(s)
-		if err != nil {
-			var e *uri.Error
-			if !errors.As(err, &e) {
-				t.Fatalf("%s: %q: error %T %v, want *uri.Error", spec, s, err, err)
-			}
-			if e.Offset < 0 || e.Offset > len(s) {
-				t.Fatalf("%s: %q: error offset %d outside the input (length %d): %v", spec, s, e.Offset, len(s), err)
+		if o == nil {
+			f.Fatalf("-fuzz.grammar=%s: no grammar/%s.abnf", *fuzzGrammar, *fuzzGrammar)
+		}
+		all = []*oracle{o}
+	} else {
+		all = loadOracles(f)
+	}
+	byName := map[string]*oracle{}
+	for _, o := range all {
+		byName[o.name] = o
+		for _, s := range regressions(f, o.name) {
+			f.Add(o.name, s)
+		}
+		if path, err := testcorpus.Locate("testdata/examples/" + o.name + ".tsv"); err == nil && fileExists(path) {
+			for _, row := range uri.ReadTSV(f, path, false) {
+				f.Add(o.name, row.Fields[0])
 			}
 		}
-		// The regexp recognizer (uri/oracle_regex_test.go) decides ASCII inputs of any
-		// length in linear time; on short ones IsValid, the authority, checks it.
-		byRegex := o.re != nil && regexpDecides(s)
-		decided, want := byRegex, false
-		if byRegex {
-			want = o.re.MatchString(s)
+	}
+	f.Fuzz(func(t *testing.T, grammar, s string) {
+		o := byName[grammar]
+		if o == nil && *fuzzGrammar != "" && isGrammarID(grammar) {
+			return // another grammar's input, from the corpus: -fuzz.grammar spends no time on it
 		}
-		if len(s) <= oracleFuzzMax && (!byRegex || len(s) <= oracleCrossMax) {
-			w := o.valid(s)
-			if byRegex && w != want {
-				t.Fatalf("%s: %q: regexp recognizer %v, IsValid %v", spec, s, want, w)
-			}
-			decided, want = true, w
+		if o == nil {
+			h := fnv.New32a()
+			h.Write([]byte(grammar))
+			o = all[h.Sum32()%uint32(len(all))]
 		}
-		if decided && want != (err == nil) {
-			t.Fatalf("%s: %q: ABNF valid %v, uri.Validate: %v", spec, s, want, err)
-		}
-		if err != nil || o.spec == 0 {
-			return // rfc6570's templates are no references: FuzzTemplate parses them
-		}
-		r, err := p.Parse(s)
-		if err != nil {
-			t.Fatalf("%s: %q: Validate accepts it, Parse: %v", spec, s, err)
-		}
-		for _, problem := range parsedProblems(r, s) {
-			t.Errorf("%s: %q: %s", spec, s, problem)
-		}
+		checkGrammar(t, o, s)
 	})
+}
+
+// isGrammarID reports whether id names a grammar FuzzValidate checks.
+func isGrammarID(id string) bool {
+	_, err := uri.ParseSpec(id)
+	return err == nil || id == "rfc6570"
+}
+
+// fileExists reports whether path names a file (rfc6570 has no examples table).
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// checkGrammar checks s against the grammar of o: no panic; an invalid input gets an
+// *uri.Error whose Offset lies within it; Validate's verdict is the ABNF's; and a valid
+// reference parses into one that passes parsedProblems.
+func checkGrammar(t *testing.T, o *oracle, s string) {
+	spec := o.name
+	// The parser the ABNF top describes (o.opts: GenericOnly for rfc1738, whose
+	// default strict top is not an RFC rule; uri/fuzz_rfc1738_test.go fuzzes it).
+	p, err := o.newParser()
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = p.Validate(s)
+	if err != nil {
+		var e *uri.Error
+		if !errors.As(err, &e) {
+			t.Fatalf("%s: %q: error %T %v, want *uri.Error", spec, s, err, err)
+		}
+		if e.Offset < 0 || e.Offset > len(s) {
+			t.Fatalf("%s: %q: error offset %d outside the input (length %d): %v", spec, s, e.Offset, len(s), err)
+		}
+	}
+	// The regexp recognizer (uri/oracle_regex_test.go) decides ASCII inputs of any
+	// length in linear time; on short ones IsValid, the authority, checks it.
+	byRegex := o.re != nil && regexpDecides(s)
+	decided, want := byRegex, false
+	if byRegex {
+		want = o.re.MatchString(s)
+	}
+	if len(s) <= oracleFuzzMax && (!byRegex || len(s) <= oracleCrossMax) {
+		w := o.valid(s)
+		if byRegex && w != want {
+			t.Fatalf("%s: %q: regexp recognizer %v, IsValid %v", spec, s, want, w)
+		}
+		decided, want = true, w
+	}
+	if decided && want != (err == nil) {
+		t.Fatalf("%s: %q: ABNF valid %v, uri.Validate: %v", spec, s, want, err)
+	}
+	if err != nil || o.spec == 0 {
+		return // rfc6570's templates are no references: FuzzTemplate parses them
+	}
+	r, err := p.Parse(s)
+	if err != nil {
+		t.Fatalf("%s: %q: Validate accepts it, Parse: %v", spec, s, err)
+	}
+	for _, problem := range parsedProblems(r, s) {
+		t.Errorf("%s: %q: %s", spec, s, problem)
+	}
 }
 
 // spanParent is, for a component whose text lies inside another's, that other.
@@ -211,49 +250,5 @@ func TestLongInputs(t *testing.T) {
 				}
 			})
 		}
-	}
-}
-
-// TestEveryGrammarFuzzed: every spec, and rfc6570, has its FuzzValidate<Const> target in
-// this file, calling fuzzValidate with the grammar's ID (Go finds a fuzz target by its
-// function name only, so the list is written out and checked here).
-func TestEveryGrammarFuzzed(t *testing.T) {
-	file, err := parser.ParseFile(token.NewFileSet(), "fuzz_test.go", nil, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fuzzed := map[string]string{} // grammar ID -> target
-	for _, d := range file.Decls {
-		fn, ok := d.(*ast.FuncDecl)
-		if !ok || !strings.HasPrefix(fn.Name.Name, "FuzzValidate") {
-			continue
-		}
-		ast.Inspect(fn.Body, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) != 2 {
-				return true
-			}
-			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "fuzzValidate" {
-				if lit, ok := call.Args[1].(*ast.BasicLit); ok {
-					if grammar, err := strconv.Unquote(lit.Value); err == nil {
-						fuzzed[grammar] = fn.Name.Name
-					}
-				}
-			}
-			return true
-		})
-	}
-	want := []string{"rfc6570"}
-	for _, s := range uri.Specs() {
-		want = append(want, s.String())
-	}
-	for _, id := range want {
-		if fuzzed[id] == "" {
-			t.Errorf("no FuzzValidate target calls fuzzValidate(f, %q): add one to fuzz_test.go", id)
-		}
-		delete(fuzzed, id)
-	}
-	for id, target := range fuzzed {
-		t.Errorf("%s fuzzes %q, which is no spec", target, id)
 	}
 }

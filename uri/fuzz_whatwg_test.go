@@ -10,7 +10,7 @@ import (
 // FuzzWHATWGChecks fuzzes whatwg with the checks that follow its grammar, against each
 // kind of base: no panic; an error is an *uri.Error whose Offset lies within the input;
 // and a string valid with the checks is valid for the grammar alone (the checks only
-// take away). FuzzValidateWHATWG compares the grammar alone with the ABNF oracle.
+// take away). FuzzValidate (whatwg) compares the grammar alone with the ABNF oracle.
 //
 //	go test ./uri -run '^$' -fuzz '^FuzzWHATWGChecks$' -fuzztime 60s
 func FuzzWHATWGChecks(f *testing.F) {

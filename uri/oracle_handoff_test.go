@@ -15,7 +15,7 @@ import (
 )
 
 // go-abnf takes seconds of CPU to parse a grammar file (2.7 s for grammar/whatwg.abnf,
-// on an idle core: go test ./uri -run '^FuzzValidateWHATWG$' -cpuprofile), and go test
+// on an idle core: go test ./uri -run '^FuzzValidate$' -fuzz.grammar=whatwg -cpuprofile), and go test
 // -fuzz runs a fuzz target's setup once in the process that coordinates and again in
 // each worker process, whose start is inside the -fuzztime budget: with two workers on
 // a loaded machine, a 10 s budget could pass before the seed corpus had run

@@ -50,18 +50,6 @@ import (
 	"time"
 
 	goabnf "github.com/pandatix/go-abnf"
-	"github.com/urispec/urispec/gen/rfc1630"
-	"github.com/urispec/urispec/gen/rfc1738"
-	"github.com/urispec/urispec/gen/rfc1808"
-	"github.com/urispec/urispec/gen/rfc2396"
-	"github.com/urispec/urispec/gen/rfc2396bis01"
-	"github.com/urispec/urispec/gen/rfc2732"
-	"github.com/urispec/urispec/gen/rfc3986"
-	"github.com/urispec/urispec/gen/rfc3987"
-	"github.com/urispec/urispec/gen/rfc6874"
-	"github.com/urispec/urispec/gen/url1993"
-	"github.com/urispec/urispec/gen/urlsyntax05"
-	"github.com/urispec/urispec/gen/whatwg"
 	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
 	schemes1738 "github.com/urispec/urispec/uri/rfc1738"
@@ -1010,63 +998,26 @@ func TestAmbiguities(t *testing.T) {
 	}
 }
 
-// tokenMachine is the part of a generated parser's API (internal/pegwrap) that the
-// checks below use.
-type tokenMachine interface {
-	Run(s string, rule int) bool
-	Tokens(dst [][3]int32) [][3]int32
-}
-
-// genParsers holds each spec's generated parser: a new parser, and its rule names.
-var genParsers = map[uri.Spec]struct {
-	new  func() tokenMachine
-	id   func(string) int
-	name func(int) string
-}{
-	uri.URL1993:      {func() tokenMachine { return &url1993.Parser{} }, url1993.RuleID, url1993.RuleName},
-	uri.RFC1630:      {func() tokenMachine { return &rfc1630.Parser{} }, rfc1630.RuleID, rfc1630.RuleName},
-	uri.RFC1738:      {func() tokenMachine { return &rfc1738.Parser{} }, rfc1738.RuleID, rfc1738.RuleName},
-	uri.RFC1808:      {func() tokenMachine { return &rfc1808.Parser{} }, rfc1808.RuleID, rfc1808.RuleName},
-	uri.URLSyntax05:  {func() tokenMachine { return &urlsyntax05.Parser{} }, urlsyntax05.RuleID, urlsyntax05.RuleName},
-	uri.RFC2396:      {func() tokenMachine { return &rfc2396.Parser{} }, rfc2396.RuleID, rfc2396.RuleName},
-	uri.RFC2732:      {func() tokenMachine { return &rfc2732.Parser{} }, rfc2732.RuleID, rfc2732.RuleName},
-	uri.RFC2396bis01: {func() tokenMachine { return &rfc2396bis01.Parser{} }, rfc2396bis01.RuleID, rfc2396bis01.RuleName},
-	uri.RFC3986:      {func() tokenMachine { return &rfc3986.Parser{} }, rfc3986.RuleID, rfc3986.RuleName},
-	uri.RFC3987:      {func() tokenMachine { return &rfc3987.Parser{} }, rfc3987.RuleID, rfc3987.RuleName},
-	uri.RFC6874:      {func() tokenMachine { return &rfc6874.Parser{} }, rfc6874.RuleID, rfc6874.RuleName},
-	uri.WHATWG:       {func() tokenMachine { return &whatwg.Parser{} }, whatwg.RuleID, whatwg.RuleName},
-}
-
-// TestGenParsersEverySpec: genParsers, written out because each spec's generated parser
-// is a package of its own, has every spec.
-func TestGenParsersEverySpec(t *testing.T) {
-	for _, s := range uri.Specs() {
-		if _, ok := genParsers[s]; !ok {
-			t.Errorf("genParsers has no %v: add its gen/ package's parser", s)
-		}
-	}
-}
-
 // checkToken runs spec's generated parser from entry on s and requires a token of rule
 // want spanning [begin, end) and, unless not is "", no token of rule not.
 func checkToken(t *testing.T, spec uri.Spec, entry, s, want string, begin, end int, not string) {
 	t.Helper()
-	g, ok := genParsers[spec]
+	g, ok := uri.GenParser(spec)
 	if !ok {
 		t.Fatalf("no generated parser for %s", spec)
 	}
-	id := g.id(entry)
+	id := g.ID(entry)
 	if id < 0 {
 		t.Fatalf("%s: no entry rule %s", spec, entry)
 	}
-	p := g.new()
+	p := g.New()
 	if !p.Run(s, id) {
 		t.Fatalf("%s: %s rejects %q", spec, entry, s)
 	}
 	found := false
 	for _, tok := range p.Tokens(nil) {
 		b, e := int(tok[1]), int(tok[2])
-		switch g.name(int(tok[0])) {
+		switch g.Name(int(tok[0])) {
 		case want:
 			found = found || (b == begin && e == end)
 		case not:

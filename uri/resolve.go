@@ -65,22 +65,14 @@ func NonStrict() ResolveOption { return func(o *resolveOptions) { o.nonStrict = 
 func Unvalidated() ResolveOption { return func(o *resolveOptions) { o.unvalidated = true } }
 
 // Resolve resolves ref against base with spec's own algorithm, written from its text
-// (resolve_<id>.go), its known flaws reproduced, not repaired:
+// (resolve_<id>.go, each step commented with the spec's step number), its known flaws
+// reproduced, not repaired. A spec whose document changes no step of another's
+// resolution uses that one (rfc2732 RFC 2396's, rfc3987 and rfc6874 RFC 3986's), and
+// rfc1738, which defines no relative form, RFC 1808's; whatwg resolves with RFC 3986's
+// section 5.2.2 a reference valid against the base. The table of docs/specs.md names
+// each spec's algorithm and section.
 //
-//	url-1993       the "Partial form" section
-//	rfc1630        the "Partial (relative) form" section
-//	rfc1738        RFC 1808 section 4, which RFC 1738 defers to for relative URLs
-//	rfc1808        section 4
-//	url-syntax-05  section 5.2 steps 1-7
-//	rfc2396        section 5.2 steps 1-7
-//	rfc2732        RFC 2396's
-//	rfc2396bis-01  section 5.2 pseudocode and merge
-//	rfc3986        section 5.2 (5.2.1-5.2.4)
-//	rfc3987        RFC 3986's (section 6.5)
-//	rfc6874        RFC 3986's (RFC 6874 changes no step of it)
-//	whatwg         RFC 3986's section 5.2.2, for a reference valid against the base
-//
-// They work on the generic syntax, without scheme grammars. A base or reference the
+// The algorithms work on the generic syntax, without scheme grammars. A base or reference the
 // grammar rejects gives its *Error (Rule "base" for a base without a scheme); a target
 // it rejects, the Result and a *ResultError (rfc1738's fragment: docs/resolution.md).
 func Resolve(spec Spec, base, ref string, opts ...ResolveOption) (Result, error) {
@@ -111,28 +103,42 @@ func Resolve(spec Spec, base, ref string, opts ...ResolveOption) (Result, error)
 // components are (RFC 1808's params, url-1993's partial form).
 type resolver func(d *specDesc, base, ref string, o resolveOptions) (Result, error)
 
-// resolver returns the resolution algorithm of s, one of the Spec constants. It is not
-// part of the descriptor: a resolver parses with NewParser, which reads specTable, and
-// the compiler refuses that cycle in the table's initializer.
+// resolution names a resolution algorithm in a spec's descriptor (specDesc.resolution):
+// the descriptor cannot hold the resolver itself, since a resolver parses with NewParser,
+// which reads specTable, and the compiler refuses that cycle in the table's initializer.
+type resolution uint8
+
+const (
+	_                    resolution = iota // unset: TestSpecTable fails
+	resolvesURL1993                        // the 1993 draft's "Partial form"
+	resolvesRFC1630                        // RFC 1630's "Partial (relative) form"
+	resolvesRFC1808                        // RFC 1808 section 4
+	resolvesURLSyntax05                    // draft-fielding-url-syntax-05 section 5.2
+	resolvesRFC2396                        // RFC 2396 section 5.2
+	resolvesRFC2396bis01                   // draft-fielding-uri-rfc2396bis-01 section 5.2
+	resolvesRFC3986                        // RFC 3986 section 5.2
+	resolvesWHATWG                         // RFC 3986 5.2.2 on a reference valid against the base
+)
+
+// resolver returns the resolution algorithm of s, one of the Spec constants, as its
+// descriptor names it.
 func (s Spec) resolver() resolver {
-	switch s {
-	case URL1993:
+	switch s.desc().resolution {
+	case resolvesURL1993:
 		return resolveURL1993
-	case RFC1630:
+	case resolvesRFC1630:
 		return resolveRFC1630
-	case RFC1738: // RFC 1808 section 4, which RFC 1738 defers to for relative URLs
+	case resolvesRFC1808:
 		return resolveRFC1808
-	case RFC1808:
-		return resolveRFC1808
-	case URLSyntax05:
+	case resolvesURLSyntax05:
 		return resolveURLSyntax05
-	case RFC2396, RFC2732:
+	case resolvesRFC2396:
 		return resolveRFC2396
-	case RFC2396bis01:
+	case resolvesRFC2396bis01:
 		return resolveRFC2396bis01
-	case RFC3986, RFC6874, RFC3987: // RFC 3987 6.5: RFC 3986 section 5 applies to IRIs
+	case resolvesRFC3986:
 		return resolveRFC3986
-	case WHATWG:
+	case resolvesWHATWG:
 		return resolveWHATWG
 	}
 	return nil

@@ -150,21 +150,16 @@ var corpusDisagreements = map[int]string{
 	563: "grammar: RFC 2396's absoluteURI needs a non-empty hier_part or opaque_part, so \"http:\" is rejected (2396bis-01 Appendix G.2 relaxed it)",
 }
 
-// resolveCorpusSpecs are the specs a resolve.tsv row is checked under, by its spec column:
-// RFC 1808's rows under rfc1808 and under rfc1738 (whose relative URLs are RFC 1808's),
-// RFC 3986's also
-// under RFC 6874 and RFC 2396's also under RFC 2732, which change only the syntax of an
-// IPv6 literal.
+// resolveCorpusSpecs are the specs a resolve.tsv row is checked under, by its spec
+// column: CorpusSpecs (the spec and its amendments in place, RFC 6874 of RFC 3986 and RFC
+// 2732 of RFC 2396, which change only the syntax of an IPv6 literal), and RFC 1808's rows
+// under rfc1738 too, whose relative URLs are RFC 1808's (it defines no relative form).
 func resolveCorpusSpecs(label string) []Spec {
-	switch label {
-	case "rfc3986":
-		return []Spec{RFC3986, RFC6874}
-	case "rfc2396":
-		return []Spec{RFC2396, RFC2732}
-	case "rfc1808":
-		return []Spec{RFC1738, RFC1808}
+	specs := CorpusSpecs(label)
+	if label == "rfc1808" {
+		specs = append([]Spec{RFC1738}, specs...)
 	}
-	return nil
+	return specs
 }
 
 // corpusDisagreement is the listed reason why line n disagrees under spec. The zone-ID

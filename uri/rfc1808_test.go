@@ -21,9 +21,9 @@ func TestRFC1808SplitAgreesWithBNF(t *testing.T) {
 	if o == nil {
 		t.Fatal("no rfc1808 oracle")
 	}
-	g := genParsers[uri.RFC1808]
-	m := g.new()
-	top := g.id("URL")
+	g, _ := uri.GenParser(uri.RFC1808)
+	m := g.New()
+	top := g.ID("URL")
 	parts := map[string]uri.Component{"scheme": uri.Scheme, "net_loc": uri.Authority, "params": uri.Params, "query": uri.Query, "fragment": uri.Fragment}
 	checked, opaque := 0, 0
 	inputs := []string{"http://a/b/c/d;p?q#f", "//a?b/c", "a:b", "1a:b;c?d#e", "http://h//x", ";x", "", "#f", "/;a/b;c?d"}
@@ -41,7 +41,7 @@ func TestRFC1808SplitAgreesWithBNF(t *testing.T) {
 		got := map[uri.Component]string{}
 		derived := false
 		for _, tok := range m.Tokens(nil) {
-			name := g.name(int(tok[0]))
+			name := g.Name(int(tok[0]))
 			if name == "generic_RL" || name == "relativeURL" && tok[1] == 0 {
 				derived = true
 			}

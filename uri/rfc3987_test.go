@@ -85,9 +85,9 @@ func mutateWide(r *rand.Rand, s []byte, ascii string, wide []string) []byte {
 // ucschar) and in a query ("a:?" X, where iquery also allows iprivate). An invalid one
 // is rejected at the byte where its character begins.
 func TestRFC3987CodePoints(t *testing.T) {
-	g := genParsers[uri.RFC3987]
-	m := g.new()
-	top := g.id("IRI_reference")
+	g, _ := uri.GenParser(uri.RFC3987)
+	m := g.New()
+	top := g.ID("IRI_reference")
 	p, err := uri.NewParser(uri.RFC3987)
 	if err != nil {
 		t.Fatal(err)

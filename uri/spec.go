@@ -56,6 +56,8 @@ type specDesc struct {
 	removeDots func(path string) string
 	// family is the document whose security sections the spec's hazards cite.
 	family family
+	// resolution is the algorithm Resolve applies (Spec.resolver, resolve.go).
+	resolution resolution
 
 	// Where a spec reads differently from most, named so that code tests a feature and
 	// not a list of specs.

@@ -72,6 +72,7 @@ var rfc1630Spec = specDesc{
 	unreserved: alnum,
 	removeDots: removeDotElements1630,
 	family:     famRFC3986, // "Security issues are not discussed in this memo."
+	resolution: resolvesRFC1630,
 	// "Fragment identifiers and relative URIs are not involved in the basic URL
 	// definition": the grammar derives no partial form.
 	noRelativeForm: true,

@@ -53,8 +53,9 @@ var rfc1738Spec = specDesc{
 	unreserved:     alnum + "$-_.+" + "!*'(),",
 	removeDots:     removeDotSegmentsBuffer,
 	family:         famRFC1738,
-	noFragment:     true, // 2.2: "#" is not part of a URL
-	noRelativeForm: true, // its url rule derives absolute URLs only
+	resolution:     resolvesRFC1808, // RFC 1808 section 4, which RFC 1738 defers to for relative URLs
+	noFragment:     true,            // 2.2: "#" is not part of a URL
+	noRelativeForm: true,            // its url rule derives absolute URLs only
 }
 
 // rfc1738Grammar binds gen/rfc1738: a function, called when the

@@ -38,7 +38,8 @@ var rfc1808Spec = specDesc{
 	unreserved:     alnum + "$-_.+" + "!*'(),",
 	removeDots:     removeDotSegmentsBuffer,
 	family:         famRFC3986, // no security section of its own
-	wholeAuthority: true,       // net_loc, section 2.1
+	resolution:     resolvesRFC1808,
+	wholeAuthority: true, // net_loc, section 2.1
 }
 
 // rfc1808Grammar binds gen/rfc1808: a function, called when the

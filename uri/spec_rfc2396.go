@@ -26,6 +26,7 @@ var rfc2396Spec = specDesc{
 	unreserved: rfc2396Unreserved,
 	removeDots: removeDotSegmentsBuffer,
 	family:     famRFC2396,
+	resolution: resolvesRFC2396,
 }
 
 // rfc2396Unreserved is RFC 2396's unreserved (2.3), which RFC 2732 keeps: a constant, as

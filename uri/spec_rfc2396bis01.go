@@ -30,6 +30,7 @@ var rfc2396bis01Spec = specDesc{
 	// path does not have: the merge steps, for a path that begins with "/".
 	removeDots: removeDotSegmentsBuffer,
 	family:     famBis01,
+	resolution: resolvesRFC2396bis01,
 }
 
 // rfc2396bis01Grammar binds gen/rfc2396bis01: a function, called when the

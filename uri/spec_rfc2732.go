@@ -20,6 +20,7 @@ var rfc2732Spec = specDesc{
 	unreserved: rfc2396Unreserved,
 	removeDots: removeDotSegmentsBuffer,
 	family:     famRFC2396,
+	resolution: resolvesRFC2396, // RFC 2732 changes no step of it
 }
 
 // rfc2732Grammar binds gen/rfc2732: a function, called when the

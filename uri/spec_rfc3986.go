@@ -38,6 +38,7 @@ var rfc3986Spec = specDesc{
 	removeDots:   removeDotSegments,
 	rootlessDots: true,
 	family:       famRFC3986,
+	resolution:   resolvesRFC3986,
 	// The scheme RFCs with a grammar here (RFC 9110, 8141, 6068, ...) build on RFC 3986.
 	schemeGrammars: true,
 }

@@ -19,6 +19,7 @@ var rfc3987Spec = specDesc{
 	removeDots:   removeDotSegments,
 	rootlessDots: true,
 	family:       famRFC3986,
+	resolution:   resolvesRFC3986, // RFC 3987 6.5: RFC 3986 section 5 applies to IRIs
 	iri:          true,
 	// An IRI whose scheme has a grammar is checked against it: as the URI it maps to
 	// where the scheme's RFC allows IRIs (schemeDesc.iriMapped), else as it is.

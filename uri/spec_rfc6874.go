@@ -22,6 +22,7 @@ var rfc6874Spec = specDesc{
 	removeDots:   removeDotSegments,
 	rootlessDots: true,
 	family:       famRFC3986,
+	resolution:   resolvesRFC3986, // RFC 6874 changes no step of it
 }
 
 // rfc6874Grammar binds gen/rfc6874: a function, called when the

@@ -66,6 +66,7 @@ var url1993Spec = specDesc{
 	unreserved: alnum,
 	removeDots: removeDotElements1993,
 	family:     famRFC3986, // no security section of its own
+	resolution: resolvesURL1993,
 	// "Fragment identifiers and partial URLs are not involved in the basic URL
 	// definition".
 	noRelativeForm: true,

@@ -34,6 +34,7 @@ var urlSyntax05Spec = specDesc{
 	unreserved: alnum + "$-_.!~*'(),",
 	removeDots: removeDotSegmentsBuffer,
 	family:     famSyntax05,
+	resolution: resolvesURLSyntax05,
 }
 
 // urlSyntax05Grammar binds gen/urlsyntax05: a function, called when the

@@ -34,7 +34,8 @@ var whatwgSpec = specDesc{
 	removeDots: removeDotSegments,
 	// The standard's security considerations (section 2) name no hazard of their own that
 	// urispec's hazards cite: they cite RFC 3986's sections.
-	family: famRFC3986,
+	family:     famRFC3986,
+	resolution: resolvesWHATWG,
 }
 
 // whatwgGrammar binds gen/whatwg: a function, called when the

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -65,13 +66,15 @@ func TestAppendJSONString(t *testing.T) {
 		all = append(all, byte(b))
 	}
 	for _, s := range []string{"", string(all), "\u2028\u2029\u00e9\U0001F600", "\xed\xa0\x80", "a\xc3"} {
-		var want bytes.Buffer
-		enc := json.NewEncoder(&want)
-		enc.SetEscapeHTML(false)
-		enc.Encode(s)
-		if got := string(appendJSONString(nil, s)) + "\n"; got != want.String() {
-			t.Errorf("%q: got %s, want %s", s, got, want.String())
-		}
+		t.Run(fmt.Sprintf("%.20q", s), func(t *testing.T) {
+			var want bytes.Buffer
+			enc := json.NewEncoder(&want)
+			enc.SetEscapeHTML(false)
+			enc.Encode(s)
+			if got := string(appendJSONString(nil, s)) + "\n"; got != want.String() {
+				t.Errorf("%q: got %s, want %s", s, got, want.String())
+			}
+		})
 	}
 }
 

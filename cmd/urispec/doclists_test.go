@@ -12,18 +12,17 @@ import (
 // specRow is the first cell of a row of a Markdown table of specs: | `id` | or | id |.
 var specRow = regexp.MustCompile("^\\| `?([a-z0-9-]+)`? \\|")
 
-// TestDocSpecTables fails when a Markdown table that lists every spec (README's
-// Specifications, docs/resolution.md's algorithms) misses a spec of uri.Specs, names one
-// that is not there, or lists them out of date order: the tables are written by hand,
-// and the spec table is where a spec is added.
+// TestDocSpecTables fails when the Markdown table that lists every spec, docs/specs.md's
+// (the one home of a row per spec: its document, grammar and resolution algorithm),
+// misses a spec of uri.Specs, names one that is not there, or lists them out of date
+// order: the table is written by hand, and uri's spec table is where a spec is added.
 func TestDocSpecTables(t *testing.T) {
 	var want []string
 	for _, s := range uri.Specs() {
 		want = append(want, s.String())
 	}
 	tables := map[string]string{ // document: the line its table follows
-		"README.md":          "## Specifications",
-		"docs/resolution.md": "## Resolution",
+		"docs/specs.md": "## The versions",
 	}
 	for _, doc := range markdownDocs(t) {
 		heading, ok := tables[doc.name]

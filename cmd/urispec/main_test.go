@@ -318,24 +318,26 @@ func TestEveryFlagInHelp(t *testing.T) {
 	var list bytes.Buffer
 	writeCommandList(&list)
 	for _, c := range commands() {
-		if !strings.Contains(list.String(), "  "+c.name+" ") {
-			t.Errorf("the command list lacks %s", c.name)
-		}
-		var stdout, stderr bytes.Buffer
-		if status := run([]string{"help", c.name}, strings.NewReader(""), &stdout, &stderr); status != exitOK {
-			t.Fatalf("help %s: exit %d, %s", c.name, status, stderr.String())
-		}
-		fs, _ := c.flags()
-		hasJSON := false
-		fs.VisitAll(func(f *flag.Flag) {
-			hasJSON = hasJSON || f.Name == "json"
-			if !strings.Contains(stdout.String(), "  -"+f.Name) {
-				t.Errorf("help %s does not list -%s", c.name, f.Name)
+		t.Run(c.name, func(t *testing.T) {
+			if !strings.Contains(list.String(), "  "+c.name+" ") {
+				t.Errorf("the command list lacks %s", c.name)
+			}
+			var stdout, stderr bytes.Buffer
+			if status := run([]string{"help", c.name}, strings.NewReader(""), &stdout, &stderr); status != exitOK {
+				t.Fatalf("help %s: exit %d, %s", c.name, status, stderr.String())
+			}
+			fs, _ := c.flags()
+			hasJSON := false
+			fs.VisitAll(func(f *flag.Flag) {
+				hasJSON = hasJSON || f.Name == "json"
+				if !strings.Contains(stdout.String(), "  -"+f.Name) {
+					t.Errorf("help %s does not list -%s", c.name, f.Name)
+				}
+			})
+			if !hasJSON {
+				t.Errorf("%s has no -json", c.name)
 			}
 		})
-		if !hasJSON {
-			t.Errorf("%s has no -json", c.name)
-		}
 	}
 }
 

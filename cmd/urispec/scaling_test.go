@@ -90,18 +90,20 @@ func BenchmarkScalingCommands(b *testing.B) {
 func TestCommandPathsRun(t *testing.T) {
 	for _, p := range commandPaths {
 		for _, sh := range p.shapes {
-			args := p.args
-			stdin := strings.NewReader("")
-			in := sh.At(1 << 10)
-			if p.stdin {
-				stdin = strings.NewReader(in + "\n")
-			} else {
-				args = append(args[:len(args):len(args)], in)
-			}
-			var stderr bytes.Buffer
-			if status := run(args, stdin, io.Discard, &stderr); status > exitInvalid {
-				t.Errorf("%q on %s: exit %d: %s", p.args, sh.Name, status, stderr.String())
-			}
+			t.Run(strings.Join(p.args, " ")+"/"+sh.Name, func(t *testing.T) {
+				args := p.args
+				stdin := strings.NewReader("")
+				in := sh.At(1 << 10)
+				if p.stdin {
+					stdin = strings.NewReader(in + "\n")
+				} else {
+					args = append(args[:len(args):len(args)], in)
+				}
+				var stderr bytes.Buffer
+				if status := run(args, stdin, io.Discard, &stderr); status > exitInvalid {
+					t.Errorf("%q on %s: exit %d: %s", p.args, sh.Name, status, stderr.String())
+				}
+			})
 		}
 	}
 }
