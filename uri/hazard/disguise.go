@@ -83,18 +83,7 @@ func (h *hazards) encodedAlnum() {
 		return
 	}
 	path := r.Input()[b:e]
-	for i := strings.IndexByte(path, '%'); i >= 0 && i+2 < len(path); {
-		if pct.IsHex(path[i+1]) && pct.IsHex(path[i+2]) {
-			c := pct.Unhex(path[i+1])<<4 | pct.Unhex(path[i+2])
-			if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
-				h.add(EncodedAlnum, b+i, 3, "the path escapes the character %q (%s): URI producers should not encode letters and digits, a server decodes them before it routes, and a rule on the path as written does not see the path %q it serves", string(c), path[i:i+3], string(pct.Decode(path)))
-				return
-			}
-		}
-		j := strings.IndexByte(path[i+1:], '%')
-		if j < 0 {
-			break
-		}
-		i += 1 + j
+	if i := escapeAt(path, isAlnum); i >= 0 {
+		h.add(EncodedAlnum, b+i, 3, "the path escapes the character %q (%s): URI producers should not encode letters and digits, a server decodes them before it routes, and a rule on the path as written does not see the path %q it serves", string(pct.Decode(path[i:i+3])), path[i:i+3], string(pct.Decode(path)))
 	}
 }

@@ -314,11 +314,16 @@ func (h *hazards) host() {
 // use percent-encoding in host names unless it is used to represent a UTF-8 character
 // sequence."
 func asciiEscapeAt(host string) int {
-	for i := strings.IndexByte(host, '%'); i >= 0 && i+2 < len(host); {
-		if pct.IsHex(host[i+1]) && pct.IsHex(host[i+2]) && pct.Unhex(host[i+1])<<4|pct.Unhex(host[i+2]) < 0x80 {
+	return escapeAt(host, func(c byte) bool { return c < 0x80 })
+}
+
+// escapeAt is the offset of the first escape in s whose octet satisfies match, or -1.
+func escapeAt(s string, match func(byte) bool) int {
+	for i := strings.IndexByte(s, '%'); i >= 0 && i+2 < len(s); {
+		if pct.IsHex(s[i+1]) && pct.IsHex(s[i+2]) && match(pct.Unhex(s[i+1])<<4|pct.Unhex(s[i+2])) {
 			return i
 		}
-		j := strings.IndexByte(host[i+1:], '%')
+		j := strings.IndexByte(s[i+1:], '%')
 		if j < 0 {
 			break
 		}
