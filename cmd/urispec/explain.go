@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -131,7 +132,9 @@ func runExplain(x *cmdEnv, specs []uri.Spec, o explainOptions, inputs []string) 
 		return exitOK
 	}
 	pal := paletteFor(x.terminal)
-	var b strings.Builder
+	// Written as it is made: a line of 1 MiB is explained under a dozen specs, and a
+	// Builder of the whole text would copy it again at each doubling.
+	b := x.stdout
 	var classes classifier
 	for i, input := range inputs {
 		if i > 0 {
@@ -141,25 +144,24 @@ func runExplain(x *cmdEnv, specs []uri.Spec, o explainOptions, inputs []string) 
 		if text == "" {
 			text = `"" (the empty string)`
 		}
-		fmt.Fprintf(&b, "%s\n", text)
+		fmt.Fprintf(b, "%s\n", text)
 		if o.withBase {
 			bt, _ := printable(o.base)
-			fmt.Fprintf(&b, "base: %s\n", bt)
+			fmt.Fprintf(b, "base: %s\n", bt)
 		}
 		for _, s := range specs {
 			b.WriteString("\n")
-			explainOne(&b, s, input, o, pal)
+			explainOne(b, s, input, o, pal)
 		}
-		explainClasses(&b, specs, input, o, &classes)
+		explainClasses(b, specs, input, o, &classes)
 	}
-	x.stdout.WriteString(b.String())
 	return exitOK
 }
 
 // explainClasses names, for each pair of specs that matrix compares (adjacent ones, and
 // rfc3986 and whatwg) and that disagree on input, the class of their grammars'
 // difference that input belongs to (urispec diff).
-func explainClasses(b *strings.Builder, specs []uri.Spec, input string, o explainOptions, c *classifier) {
+func explainClasses(b *bufio.Writer, specs []uri.Spec, input string, o explainOptions, c *classifier) {
 	ds := explainDisagreements(specs, input, o, c)
 	if len(ds) == 0 {
 		return
@@ -266,7 +268,7 @@ func sortedSpecs(specs []uri.Spec) []uri.Spec {
 }
 
 // explainOne writes the explanation of input under one spec.
-func explainOne(b *strings.Builder, spec uri.Spec, input string, o explainOptions, pal palette) {
+func explainOne(b *bufio.Writer, spec uri.Spec, input string, o explainOptions, pal palette) {
 	text, col := printable(input)
 	const indent = "    "
 	p := o.parser(spec)
@@ -347,7 +349,7 @@ func explainOne(b *strings.Builder, spec uri.Spec, input string, o explainOption
 
 // explainHazards marks the span of each hazard under the input, with its code,
 // section and message ("hazards: none" when there is none).
-func explainHazards(b *strings.Builder, hz []hazard.Hazard, col []int, indent string, width int, pal palette) {
+func explainHazards(b *bufio.Writer, hz []hazard.Hazard, col []int, indent string, width int, pal palette) {
 	if len(hz) == 0 {
 		fmt.Fprintf(b, "%shazards:   none\n", indent)
 		return

@@ -24,6 +24,9 @@ type Code string
 //	rare-ip-format           a host that resolvers read as an IPv4 address in a      7.4
 //	                         form other than dotted decimal: 2130706433, 0x7f.1,
 //	                         0177.0.0.1, 127.1, 010.0.0.1, 1.2.3.4.
+//	numeric-name             a host that ends in a number and is no IPv4 address:
+//	                         425.510.425.510, 7147006462, o177.0.0.1 (RFC 1123 2.1,
+//	                         URL Standard's ends-in-a-number checker)
 //	misleading-userinfo      a userinfo that looks like a host name, an IPv4          7.6
 //	                         address or a URL, in front of a different host
 //	userinfo-password        a password after the userinfo's first ":"               3.2.1, 7.5
@@ -31,6 +34,7 @@ type Code string
 //	encoded-control          %01-%1F or %7F: CR, LF, TAB and other controls           7.2
 //	encoded-slash            %2F or %5C (/ or \) in a path segment                    7.3
 //	encoded-dot-segment      a path segment that decodes to "." or ".." (%2e%2e)      7.3
+//	encoded-alnum            a letter or digit escaped in a path (/%61dmin)           2.3, 6.2.2.2
 //	double-encoding          %25 followed by two hex digits (%252e)                   7.3
 //	encoded-non-utf8         escapes that do not decode to UTF-8 (%C0%AF, %FF)        7.3
 //	unexpected-port          a port in 0-1023 other than the scheme's default         7.2
@@ -64,6 +68,8 @@ type Code string
 //	                         from which a browser reads a host (URL Standard)
 //	encoded-host             a host that escapes ASCII (%6c%6f%63%61%6c%68%6f%73%74):
 //	                         RFC 3986 3.2.2 allows escapes only for UTF-8
+//	network-path-reference   a relative reference that begins with "//" and names a
+//	                         host (RFC 3986 4.2; OWASP, open redirects)
 //	embedded-url             a query parameter (or a path) holding a URL of another
 //	                         host, which a server that redirects or fetches by it
 //	                         follows (CWE-601, open redirect; embedded.go)
@@ -84,12 +90,14 @@ type Code string
 //	                         where the spec stopped (URL Standard, validation error)
 const (
 	RareIPFormat          Code = "rare-ip-format"
+	NumericName           Code = "numeric-name"
 	MisleadingUserinfo    Code = "misleading-userinfo"
 	UserinfoPassword      Code = "userinfo-password"
 	EncodedNUL            Code = "encoded-nul"
 	EncodedControl        Code = "encoded-control"
 	EncodedSlash          Code = "encoded-slash"
 	EncodedDotSegment     Code = "encoded-dot-segment"
+	EncodedAlnum          Code = "encoded-alnum"
 	DoubleEncoding        Code = "double-encoding"
 	EncodedNonUTF8        Code = "encoded-non-utf8"
 	UnexpectedPort        Code = "unexpected-port"
@@ -113,18 +121,19 @@ const (
 	DifferentialPath      Code = "differential-path"
 	SpecialWithoutSlashes Code = "special-without-slashes"
 	EncodedHost           Code = "encoded-host"
+	NetworkPathReference  Code = "network-path-reference"
 	EmbeddedURL           Code = "embedded-url"
 	LenientReading        Code = "lenient-reading"
 )
 
 // Codes lists every code in the order of the table above.
 func Codes() []Code {
-	return []Code{RareIPFormat, MisleadingUserinfo, UserinfoPassword, EncodedNUL,
-		EncodedControl, EncodedSlash, EncodedDotSegment, DoubleEncoding, EncodedNonUTF8,
+	return []Code{RareIPFormat, NumericName, MisleadingUserinfo, UserinfoPassword, EncodedNUL,
+		EncodedControl, EncodedSlash, EncodedDotSegment, EncodedAlnum, DoubleEncoding, EncodedNonUTF8,
 		UnexpectedPort, DotSegmentsAboveRoot, BidiFormatting, MixedScriptHost,
 		LookalikeDelimiter, InternalHost, IPv4InIPv6, ScriptScheme, ActiveData, FileScheme,
 		FileRemoteHost, SmugglingScheme, BadPort, HTTPUserinfo, MailtoHeaderField, SpecialWithoutSlashes,
-		EncodedHost, EmbeddedURL, DifferentialHost,
+		EncodedHost, NetworkPathReference, EmbeddedURL, DifferentialHost,
 		DifferentialUserinfo, DifferentialPort, DifferentialPath, LenientReading}
 }
 
@@ -162,12 +171,14 @@ func (h Hazard) String() string {
 // security section that speaks of ports, escaped CR and LF, and passwords.
 var sections = map[Code][engine.NumFamilies - 1]string{
 	RareIPFormat:          {"RFC 3986, section 7.4", "draft-fielding-uri-rfc2396bis-01, section 7.3"},
+	NumericName:           {`RFC 1123, section 2.1; URL Standard, "ends in a number checker"`},
 	MisleadingUserinfo:    {"RFC 3986, section 7.6", "draft-fielding-uri-rfc2396bis-01, section 7.5"},
 	UserinfoPassword:      {"RFC 3986, sections 3.2.1 and 7.5", "draft-fielding-uri-rfc2396bis-01, section 7.4", "RFC 2396, section 7", "draft-fielding-url-syntax-05, section 7", "RFC 1738, section 6"},
 	EncodedNUL:            {"RFC 3986, section 7.3"},
 	EncodedControl:        {"RFC 3986, section 7.2", "draft-fielding-uri-rfc2396bis-01, section 7.2", "RFC 2396, section 7", "draft-fielding-url-syntax-05, section 7", "RFC 1738, section 6"},
 	EncodedSlash:          {"RFC 3986, section 7.3"},
 	EncodedDotSegment:     {"RFC 3986, section 7.3"},
+	EncodedAlnum:          {"RFC 3986, sections 2.3 and 6.2.2.2"},
 	DoubleEncoding:        {"RFC 3986, section 7.3"},
 	EncodedNonUTF8:        {"RFC 3986, section 7.3"},
 	UnexpectedPort:        {"RFC 3986, section 7.2", "draft-fielding-uri-rfc2396bis-01, section 7.2", "RFC 2396, section 7", "draft-fielding-url-syntax-05, section 7", "RFC 1738, section 6"},
@@ -187,6 +198,7 @@ var sections = map[Code][engine.NumFamilies - 1]string{
 	MailtoHeaderField:     {"RFC 6068, sections 3, 4 and 7"},
 	SpecialWithoutSlashes: {`URL Standard, "special-scheme-missing-following-solidus"; RFC 3986, section 3.2`},
 	EncodedHost:           {"RFC 3986, section 3.2.2"},
+	NetworkPathReference:  {`RFC 3986, section 4.2; OWASP, "Unvalidated Redirects and Forwards Cheat Sheet"`},
 	EmbeddedURL:           {`CWE-601, "URL Redirection to Untrusted Site"; OWASP, "Unvalidated Redirects and Forwards Cheat Sheet"`},
 	DifferentialHost:      {"RFC 3986, section 3.2.2", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
 	DifferentialUserinfo:  {"RFC 3986, section 3.2.1", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
@@ -242,12 +254,15 @@ func hazardsAt(r uri.Reference, depth int) []Hazard {
 	h := &hazards{r: r}
 	h.schemes()
 	h.host()
+	h.numericName()
+	h.networkPath()
 	h.internalHost()
 	h.userinfo()
 	h.port()
 	h.badPort()
 	h.specialWithoutSlashes()
 	h.escapes()
+	h.encodedAlnum()
 	h.path()
 	if isIRI(r.Spec()) {
 		h.iri()
@@ -299,11 +314,16 @@ func (h *hazards) host() {
 // use percent-encoding in host names unless it is used to represent a UTF-8 character
 // sequence."
 func asciiEscapeAt(host string) int {
-	for i := strings.IndexByte(host, '%'); i >= 0 && i+2 < len(host); {
-		if pct.IsHex(host[i+1]) && pct.IsHex(host[i+2]) && pct.Unhex(host[i+1])<<4|pct.Unhex(host[i+2]) < 0x80 {
+	return escapeAt(host, func(c byte) bool { return c < 0x80 })
+}
+
+// escapeAt is the offset of the first escape in s whose octet satisfies match, or -1.
+func escapeAt(s string, match func(byte) bool) int {
+	for i := strings.IndexByte(s, '%'); i >= 0 && i+2 < len(s); {
+		if pct.IsHex(s[i+1]) && pct.IsHex(s[i+2]) && match(pct.Unhex(s[i+1])<<4|pct.Unhex(s[i+2])) {
 			return i
 		}
-		j := strings.IndexByte(host[i+1:], '%')
+		j := strings.IndexByte(s[i+1:], '%')
 		if j < 0 {
 			break
 		}

@@ -19,6 +19,26 @@ type hazardCase struct {
 
 // hazardCases: for every code, strings that raise it and near strings that must not.
 var hazardCases = []hazardCase{
+	// numeric-name (RFC 1123 2.1; URL Standard, ends in a number)
+	{uri.RFC3986, "http://425.510.425.510/", []Code{NumericName}, []Code{RareIPFormat}, "425.510.425.510"},
+	{uri.RFC3986, "http://7147006462/", []Code{NumericName}, nil, "7147006462"},
+	{uri.RFC3986, "http://0x41414141A9FEA9FE/", []Code{NumericName}, nil, "0x41414141A9FEA9FE"},
+	{uri.RFC3986, "http://o177.0.0.1/", []Code{NumericName}, nil, "o177.0.0.1"},
+	{uri.RFC3986, "http://www.fancy.192.168.0.10./", []Code{NumericName}, nil, "www.fancy.192.168.0.10."},
+	{uri.RFC3986, "http://a.0xg/", nil, []Code{NumericName}, ""},
+	{uri.RFC3986, "http://127.1/", []Code{RareIPFormat}, []Code{NumericName}, "127.1"},
+	{uri.RFC3986, "http://1.2.3.4/", nil, []Code{NumericName, RareIPFormat}, ""},
+	{uri.RFC3986, "http://x1.example/", nil, []Code{NumericName}, ""},
+	// network-path-reference (RFC 3986 4.2; OWASP)
+	{uri.RFC3986, "//evil.example/a", []Code{NetworkPathReference}, nil, "//evil.example"},
+	{uri.RFC3986, "//https://evil.example//", []Code{NetworkPathReference}, nil, "//https:"},
+	{uri.RFC3986, "/evil.example", nil, []Code{NetworkPathReference}, ""},
+	{uri.RFC3986, "https://evil.example/", nil, []Code{NetworkPathReference}, ""},
+	// encoded-alnum (RFC 3986 2.3, 6.2.2.2)
+	{uri.RFC3986, "http://h/%61dmin", []Code{EncodedAlnum}, nil, "%61"},
+	{uri.RFC3986, "http://h/a%2Fb/%39", []Code{EncodedAlnum}, nil, "%39"},
+	{uri.RFC3986, "http://h/%7Euser/a%2Db", nil, []Code{EncodedAlnum}, ""},
+	{uri.RFC3986, "http://h/?q=%61", nil, []Code{EncodedAlnum}, ""},
 	// rare-ip-format (RFC 3986 7.4)
 	{uri.RFC3986, "http://2130706433/", []Code{RareIPFormat}, nil, "2130706433"},
 	{uri.RFC3986, "http://0x7f.1/", []Code{RareIPFormat}, nil, "0x7f.1"},
@@ -335,6 +355,8 @@ func TestHazardNote(t *testing.T) {
 		{"http://localhost:8080/", true},
 		{"https://example.LOCALHOST:8910/", true},
 		{"http://127.0.0.1:3000", true},
+		{"http://127.127.127.127/", false},
+		{"http://127.0.0.0/", false},
 		{"http://[::1]/", true},
 		{"http://192.168.0.1/", true},
 		{"http://[fd00::1]/", true},
@@ -437,13 +459,14 @@ func TestHazards(t *testing.T) {
 }
 
 // TestPlainURLsHaveNoHazards: ordinary references raise nothing under any spec that
-// accepts them, neither hazards nor differentials.
+// accepts them, neither hazards nor differentials. (A network-path reference,
+// "//example.com/x", names a host where a check may see a path: network-path-reference.)
 func TestPlainURLsHaveNoHazards(t *testing.T) {
 	for _, in := range []string{
 		"http://example.com/a/b?q=1#f", "https://www.example.org/", "ftp://ftp.is.co.za/rfc/rfc1808.txt",
 		"http://www.ietf.org/rfc/rfc2396.txt", "mailto:John.Doe@example.com", "news:comp.infosystems.www.servers.unix",
 		"urn:oasis:names:specification:docbook:dtd:xml:4.1.2", "http://a/b/c/d;p?q",
-		"https://example.com:8443/path/to%20file.html?x=%2F#top", "g", "../g", "//example.com/x", "",
+		"https://example.com:8443/path/to%20file.html?x=%2F#top", "g", "../g", "/x", "",
 		"http://93.184.215.14:8080/", "https://en.wikipedia.org/wiki/URL#Syntax",
 	} {
 		t.Run(in, func(t *testing.T) {

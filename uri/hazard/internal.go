@@ -38,9 +38,12 @@ func (h *hazards) internalHost() {
 // ordinaryLocal reports whether host names the local machine or a private network in
 // the spelling that documentation and configuration of local servers use, and that a
 // filter of internal targets compares with first: "localhost" or a name under it (ASCII,
-// in any case, no escape, no final "."), or a loopback, private-use or unique-local
-// address in its canonical text (dotted decimal; an IPv6 literal without a zone and
-// without an embedded IPv4 address). Such a host is an internal target, and its hazard a
+// in any case, no escape, no final "."), the loopback address 127.0.0.1, or a
+// private-use or unique-local address in its canonical text (dotted decimal; an IPv6
+// literal, ::1 included, without a zone and without an embedded IPv4 address). Of
+// 127.0.0.0/8 only 127.0.0.1 is what documentation writes: any other address of the block
+// (127.127.127.127, 127.0.1.3) reaches the same host and is the spelling that passes a
+// filter listing 127.0.0.1, so it stays a hazard. Such a host is an internal target, and its hazard a
 // note (Hazard.Note): the string cannot tell a server's own documentation from a forged
 // request, and deceives no filter. The metadata services, link-local and the other ranges,
 // and every other spelling of a local target (127.1, 0x7f.1, %31%32%37.0.0.1, locaⅼhost,
@@ -57,7 +60,7 @@ func ordinaryLocal(host string) bool {
 		return a.IsLoopback() || a.IsPrivate()
 	}
 	if a, err := netip.ParseAddr(host); err == nil {
-		return a.Is4() && a.String() == host && (a.IsLoopback() || a.IsPrivate())
+		return a.Is4() && a.String() == host && (a == loopback4 || a.IsPrivate())
 	}
 	for i := 0; i < len(host); i++ {
 		if c := host[i]; !isAlnum(c) && c != '-' && c != '.' {
@@ -193,3 +196,6 @@ func internalClass(a netip.Addr) string {
 	}
 	return ""
 }
+
+// loopback4 is the loopback address that documentation of local servers writes.
+var loopback4 = netip.AddrFrom4([4]byte{127, 0, 0, 1})

@@ -360,8 +360,32 @@ func Diff(a, b *Language, maxLen int) *Report {
 }
 
 // Compare is Diff without the counts by length and the classes of strings both accept:
-// what Classify needs, at a fraction of the cost.
-func Compare(a, b *Language) *Report { return diff(a, b, 0) }
+// what Classify needs, at a fraction of the cost. The report of two of the languages that
+// Languages lists is computed once and shared by every call with that pair (a command
+// that explains one input after another builds each product automaton once): read it,
+// do not change it. Classify may be called on it from several goroutines.
+func Compare(a, b *Language) *Report {
+	if !listed(a) || !listed(b) {
+		return diff(a, b, 0) // a language restricted to a scheme: as many as schemes
+	}
+	v, _ := compared.LoadOrStore([2]*Language{a, b}, &comparison{})
+	c := v.(*comparison)
+	c.once.Do(func() { c.r = diff(a, b, 0) })
+	return c.r
+}
+
+// compared holds Compare's reports by pair of listed languages, each computed once on
+// first use; the pairs are at most the square of the languages.
+var compared sync.Map // [2]*Language -> *comparison
+
+type comparison struct {
+	once sync.Once
+	r    *Report
+}
+
+// listed reports whether l is one of the languages that Languages lists (not a copy
+// restricted to a scheme).
+func listed(l *Language) bool { return load() == nil && byName[l.Name] == l }
 
 func diff(a, b *Language, maxLen int) *Report {
 	p := newProduct(a.d, b.d)

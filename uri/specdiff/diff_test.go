@@ -212,3 +212,37 @@ func TestComponentsEverywhere(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareShared: Compare computes the report of two listed languages once, whatever
+// the number of goroutines asking, and compares a language restricted to a scheme afresh.
+func TestCompareShared(t *testing.T) {
+	a, errA := specdiff.Lookup("rfc2396")
+	b, errB := specdiff.Lookup("rfc3986")
+	if errA != nil || errB != nil {
+		t.Fatal(errA, errB)
+	}
+	reports := make([]*specdiff.Report, 8)
+	var wg sync.WaitGroup
+	for i := range reports {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			reports[i] = specdiff.Compare(a, b)
+			reports[i].Classify("//@@")
+		}()
+	}
+	wg.Wait()
+	for _, r := range reports[1:] {
+		if r != reports[0] {
+			t.Fatal("Compare built the report of rfc2396 and rfc3986 more than once")
+		}
+	}
+	if specdiff.Compare(b, a) == reports[0] {
+		t.Error("Compare(b, a) shares the report of Compare(a, b)")
+	}
+	h1, _ := specdiff.Lookup("rfc3986:http")
+	h2, _ := specdiff.Lookup("rfc3986:http")
+	if specdiff.Compare(h1, a) == specdiff.Compare(h2, a) {
+		t.Error("Compare kept the report of a language restricted to a scheme")
+	}
+}
