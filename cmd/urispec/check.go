@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -128,12 +129,17 @@ func schemePartsJSON(r uri.Reference) (json.RawMessage, error) {
 }
 
 func componentsOf(r uri.Reference) *jsonComponents {
-	// The texts live in one array: one allocation instead of one per component (check
-	// -json -spec all writes ten of these a line).
-	var texts [13]string
+	c := new(jsonComponents)
+	fillComponents(c, new([13]string), r)
+	return c
+}
+
+// fillComponents sets c to r's components, their texts held in texts: check reuses both
+// for every line (check -json -spec all writes twelve of these a line).
+func fillComponents(c *jsonComponents, texts *[13]string, r uri.Reference) {
 	n := 0
-	get := func(c uri.Component) *string {
-		v, ok := r.Get(c)
+	get := func(comp uri.Component) *string {
+		v, ok := r.Get(comp)
 		if !ok {
 			return nil
 		}
@@ -141,12 +147,64 @@ func componentsOf(r uri.Reference) *jsonComponents {
 		n++
 		return &texts[n-1]
 	}
-	return &jsonComponents{
+	*c = jsonComponents{
 		Scheme: get(uri.Scheme), Authority: get(uri.Authority), Userinfo: get(uri.Userinfo),
 		Host: get(uri.Host), Port: get(uri.Port), Path: get(uri.Path), Query: get(uri.Query),
 		Fragment: get(uri.Fragment), User: get(uri.User), Password: get(uri.Password),
 		Prefix: get(uri.Prefix), Zone: get(uri.Zone), Params: get(uri.Params),
 	}
+}
+
+// fields lists c's components in the order of their JSON keys, and whether each is left
+// out when undefined.
+func (c *jsonComponents) fields() [13]struct {
+	key       string
+	v         *string
+	omitEmpty bool
+} {
+	return [13]struct {
+		key       string
+		v         *string
+		omitEmpty bool
+	}{{"scheme", c.Scheme, false}, {"authority", c.Authority, false}, {"userinfo", c.Userinfo, false},
+		{"host", c.Host, false}, {"port", c.Port, false}, {"path", c.Path, false}, {"query", c.Query, false},
+		{"fragment", c.Fragment, false}, {"user", c.User, true}, {"password", c.Password, true},
+		{"prefix", c.Prefix, true}, {"zone", c.Zone, true}, {"params", c.Params, true}}
+}
+
+// equal reports whether c and d hold the same components: under most specs a line splits
+// alike, and check writes the JSON of equal components once.
+func (c *jsonComponents) equal(d *jsonComponents) bool {
+	cf, df := c.fields(), d.fields()
+	for i := range cf {
+		p, q := cf[i].v, df[i].v
+		if (p == nil) != (q == nil) || p != nil && *p != *q {
+			return false
+		}
+	}
+	return true
+}
+
+// appendJSON appends c as encoding/json writes it.
+func (c *jsonComponents) appendJSON(b []byte) []byte {
+	for i, f := range c.fields() {
+		if f.v == nil && f.omitEmpty {
+			continue
+		}
+		if i == 0 {
+			b = append(b, '{')
+		} else {
+			b = append(b, ',')
+		}
+		b = appendJSONString(b, f.key)
+		b = append(b, ':')
+		if f.v == nil {
+			b = append(b, "null"...)
+		} else {
+			b = appendJSONString(b, *f.v)
+		}
+	}
+	return append(b, '}')
 }
 
 const checkDoc = `Checks each URI reference under each chosen spec (default rfc3986) and prints its
@@ -340,11 +398,22 @@ type checker struct {
 	refs    []uri.Reference
 	ues     []*uri.Error
 	results []checkResult
+	comps   []jsonComponents // results' components
+	texts   [][13]string     // their texts
+	// Under -json, what the input's results share: its "input" and "input_base64"
+	// members, once a line, and the JSON of the last components and hazards written
+	// (a line's specs mostly split it alike and find the same hazards).
+	head      []byte
+	lastComps *jsonComponents
+	compsJSON []byte
+	lastHz    []hazard.Hazard
+	hzJSON    []byte
 }
 
 func newChecker(specs []uri.Spec, opts []uri.ParserOption, readers []hazard.Reader, base string, asJSON, expected bool) *checker {
 	c := &checker{json: asJSON, base: base, byName: map[string]*onceReader{}, errJSON: errorJSONFunc(expected)}
 	c.refs, c.ues, c.results = make([]uri.Reference, len(specs)), make([]*uri.Error, len(specs)), make([]checkResult, len(specs))
+	c.comps, c.texts = make([]jsonComponents, len(specs)), make([][13]string, len(specs))
 	c.enc = json.NewEncoder(&c.buf)
 	c.enc.SetEscapeHTML(false)
 	for _, s := range specs {
@@ -371,9 +440,19 @@ func (c *checker) check(in inputLine) checkOut {
 	c.buf.Reset()
 	refs, ues, results := c.refs, c.ues, c.results // reused: nothing of them outlives the call
 	clear(ues)
+	b64 := exactBytes(in.text)
+	if c.json {
+		c.head = append(c.head[:0], `{"input":`...)
+		c.head = appendJSONString(c.head, in.text)
+		if b64 != "" {
+			c.head = append(c.head, `,"input_base64":`...)
+			c.head = appendJSONString(c.head, b64)
+		}
+		c.lastComps, c.lastHz = nil, nil
+	}
 	for i, p := range c.parsers {
 		res := &results[i]
-		*res = checkResult{Input: in.text, InputBase64: exactBytes(in.text), Spec: p.Spec().String()}
+		*res = checkResult{Input: in.text, InputBase64: b64, Spec: p.Spec().String()}
 		if in.readErr != nil {
 			refs[i] = uri.Reference{}
 			res.Error = &jsonError{Message: fmt.Sprintf("line %d: %v", in.line, in.readErr)}
@@ -398,7 +477,7 @@ func (c *checker) check(in inputLine) checkOut {
 	for i := range results {
 		res := &results[i]
 		if refs[i].IsValid() {
-			if err := c.describe(res, refs[i], c.parsers[i].SchemeGrammars()); err != nil {
+			if err := c.describe(i, refs[i], c.parsers[i].SchemeGrammars()); err != nil {
 				out.err = err
 				break
 			}
@@ -427,48 +506,25 @@ func (c *checker) check(in inputLine) checkOut {
 
 // appendJSON writes res as check -json prints it: the bytes encoding/json writes for a
 // checkResult (TestCheckJSONLikeEncoding holds them equal), without its reflection, which
-// was a third of check -spec all -json's time.
+// was a third of check -spec all -json's time. res is a result of the input whose
+// members c.head holds.
 func (c *checker) appendJSON(res *checkResult) error {
 	b := c.buf.AvailableBuffer()
-	b = append(b, `{"input":`...)
-	b = appendJSONString(b, res.Input)
-	if res.InputBase64 != "" {
-		b = append(b, `,"input_base64":`...)
-		b = appendJSONString(b, res.InputBase64)
-	}
+	b = append(b, c.head...) // res.Input's members
 	b = append(b, `,"spec":`...)
 	b = appendJSONString(b, res.Spec)
 	b = append(b, `,"valid":`...)
 	b = strconv.AppendBool(b, res.Valid)
 	b = append(b, `,"components":`...)
-	if p := res.Components; p == nil {
+	switch p := res.Components; {
+	case p == nil:
 		b = append(b, "null"...)
-	} else {
-		for i, f := range []struct {
-			key       string
-			v         *string
-			omitEmpty bool
-		}{{"scheme", p.Scheme, false}, {"authority", p.Authority, false}, {"userinfo", p.Userinfo, false},
-			{"host", p.Host, false}, {"port", p.Port, false}, {"path", p.Path, false}, {"query", p.Query, false},
-			{"fragment", p.Fragment, false}, {"user", p.User, true}, {"password", p.Password, true},
-			{"prefix", p.Prefix, true}, {"zone", p.Zone, true}, {"params", p.Params, true}} {
-			if f.v == nil && f.omitEmpty {
-				continue
-			}
-			if i == 0 {
-				b = append(b, '{')
-			} else {
-				b = append(b, ',')
-			}
-			b = appendJSONString(b, f.key)
-			b = append(b, ':')
-			if f.v == nil {
-				b = append(b, "null"...)
-			} else {
-				b = appendJSONString(b, *f.v)
-			}
-		}
-		b = append(b, '}')
+	case c.lastComps != nil && p.equal(c.lastComps):
+		b = append(b, c.compsJSON...)
+	default:
+		n := len(b)
+		b = p.appendJSON(b)
+		c.lastComps, c.compsJSON = p, append(c.compsJSON[:0], b[n:]...)
 	}
 	if res.URI != "" {
 		b = append(b, `,"uri":`...)
@@ -490,9 +546,10 @@ func (c *checker) appendJSON(res *checkResult) error {
 		c.buf.WriteString(`,"hazards":[]`)
 	case res.Hazards != nil:
 		c.buf.WriteString(`,"hazards":`)
-		if err := c.encodeCompact(*res.Hazards); err != nil {
-			return err
+		if hz := *res.Hazards; c.lastHz == nil || !slices.Equal(hz, c.lastHz) {
+			c.lastHz, c.hzJSON = hz, appendHazardsJSON(c.hzJSON[:0], hz)
 		}
+		c.buf.Write(c.hzJSON)
 	}
 	if res.Error != nil {
 		c.buf.WriteString(`,"error":`)
@@ -513,9 +570,10 @@ func (c *checker) encodeCompact(v any) error {
 	return nil
 }
 
-// describe fills in what check prints of a valid reference; schemes says that its parser
-// checked the scheme's grammar.
-func (c *checker) describe(res *checkResult, r uri.Reference, schemes bool) error {
+// describe fills in what check prints of the valid reference r, the i'th spec's reading;
+// schemes says that its parser checked the scheme's grammar.
+func (c *checker) describe(i int, r uri.Reference, schemes bool) error {
+	res := &c.results[i]
 	res.Valid = true
 	var err error
 	if r.Spec() == uri.RFC3987 {
@@ -529,7 +587,8 @@ func (c *checker) describe(res *checkResult, r uri.Reference, schemes bool) erro
 	}
 	res.Hazards = &hz
 	if c.json {
-		res.Components = componentsOf(r)
+		fillComponents(&c.comps[i], &c.texts[i], r)
+		res.Components = &c.comps[i]
 		res.HostKind = r.HostKind().String()
 		if res.Scheme, err = schemeJSON(r, schemes, c.errJSON); err != nil {
 			return err
@@ -609,4 +668,29 @@ func writeCheck(w *bytes.Buffer, res checkResult, ue *uri.Error) error {
 		}
 	}
 	return nil
+}
+
+// appendHazardsJSON appends hz as encoding/json writes a []hazard.Hazard.
+func appendHazardsJSON(b []byte, hz []hazard.Hazard) []byte {
+	b = append(b, '[')
+	for i, h := range hz {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, `{"code":`...)
+		b = appendJSONString(b, string(h.Code))
+		b = append(b, `,"section":`...)
+		b = appendJSONString(b, h.Section)
+		b = append(b, `,"offset":`...)
+		b = strconv.AppendInt(b, int64(h.Offset), 10)
+		b = append(b, `,"length":`...)
+		b = strconv.AppendInt(b, int64(h.Length), 10)
+		b = append(b, `,"message":`...)
+		b = appendJSONString(b, h.Message)
+		if h.Note {
+			b = append(b, `,"note":true`...)
+		}
+		b = append(b, '}')
+	}
+	return append(b, ']')
 }
