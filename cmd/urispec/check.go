@@ -389,6 +389,8 @@ type checker struct {
 	byName  map[string]*onceReader
 	// base is what relative references are read against by the readers (-base).
 	base string
+	// finder reads a line's host once for all the specs that split off the same one.
+	finder hazard.Finder
 	json bool
 	// errJSON writes an error's JSON: with its expected set under -expected.
 	errJSON func(*uri.Error) *jsonError
@@ -581,7 +583,7 @@ func (c *checker) describe(i int, r uri.Reference, schemes bool) error {
 			return err
 		}
 	}
-	hz := hazardsWith(r, c.readers, c.base)
+	hz := withDifferentials(c.finder.Find(r), r, c.readers, c.base)
 	if hz == nil {
 		hz = []hazard.Hazard{}
 	}

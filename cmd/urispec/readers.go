@@ -58,7 +58,12 @@ func parseReaders(list string) ([]hazard.Reader, error) {
 // hazardsWith is a reference's own hazards and its differentials with readers, in the
 // order of their offsets; a relative reference is compared against base.
 func hazardsWith(r uri.Reference, readers []hazard.Reader, base string) []hazard.Hazard {
-	hz := hazard.Find(r)
+	return withDifferentials(hazard.Find(r), r, readers, base)
+}
+
+// withDifferentials is hz, r's own hazards, with r's differentials with readers
+// (hazardsWith).
+func withDifferentials(hz []hazard.Hazard, r uri.Reference, readers []hazard.Reader, base string) []hazard.Hazard {
 	if len(readers) > 0 {
 		hz = append(hz, hazard.Differentials(r, readers...)...)
 		hz = sortedHazards(append(hz, baseDifferentials(r, readers, base)...))

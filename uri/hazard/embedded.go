@@ -46,7 +46,7 @@ func (h *hazards) embedded(depth int) {
 	}
 	own := ""
 	if b, e, ok := hostSpan(r); ok {
-		own = normalHost(r.Input()[b:e])
+		own = h.hostFacts(r.Input()[b:e]).normal
 	}
 	var targets []embeddedTarget
 	if b, e, ok := r.Span(uri.Query); ok {
@@ -75,7 +75,7 @@ func (h *hazards) embedded(depth int) {
 		if err != nil {
 			continue
 		}
-		for _, ih := range hazardsAt(in, depth+1) {
+		for _, ih := range hazardsAt(in, depth+1, h.f) {
 			if ih.Code == EmbeddedURL {
 				continue // a parameter of the parameter: its own host's business
 			}

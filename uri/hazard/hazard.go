@@ -223,6 +223,8 @@ func (c Code) Section(spec uri.Spec) string {
 type hazards struct {
 	r   uri.Reference
 	out []Hazard
+	// f keeps what was read of the last host (Finder); nil when nothing is kept.
+	f *Finder
 	// Differentials groups the readers that agree (see diff).
 	diffs   map[diffKey]int
 	pending []pendingDiff
@@ -247,11 +249,24 @@ func (h *hazards) addSection(code Code, section string, off, length int, format 
 // Each check reads the components as this spec splits them, so the same string can have
 // different hazards under different specs (under RFC 2396 "a@b@c" is a registry-based
 // authority, with no userinfo to mislead).
-func Find(r uri.Reference) []Hazard { return hazardsAt(r, 0) }
+func Find(r uri.Reference) []Hazard { return hazardsAt(r, 0, nil) }
 
-// hazardsAt is Hazards of a reference that is depth URLs deep inside others (nested).
-func hazardsAt(r uri.Reference, depth int) []Hazard {
-	h := &hazards{r: r}
+// Finder finds hazards as Find does, and keeps what it read of the last host it met
+// (its address, whether it is an internal target): a caller that finds the hazards of
+// one string under several specs, which mostly read the same host, reads that host once.
+// Its zero value is ready to use. A Finder is not safe for concurrent use: give each
+// goroutine its own.
+type Finder struct {
+	last *hostFacts
+}
+
+// Find returns the hazards of r, as the function Find does.
+func (f *Finder) Find(r uri.Reference) []Hazard { return hazardsAt(r, 0, f) }
+
+// hazardsAt is Hazards of a reference that is depth URLs deep inside others (nested);
+// f, when not nil, keeps what was read of the hosts.
+func hazardsAt(r uri.Reference, depth int, f *Finder) []Hazard {
+	h := &hazards{r: r, f: f}
 	h.schemes()
 	h.host()
 	h.numericName()

@@ -24,15 +24,45 @@ func (h *hazards) internalHost() {
 		return
 	}
 	host := r.Input()[b:e]
-	if addr, ok := hostAddr(host); ok {
-		if v4, embedding := embeddedIPv4(addr); embedding != "" {
+	f := h.hostFacts(host)
+	if f.isAddr {
+		if v4, embedding := embeddedIPv4(f.addr); embedding != "" {
 			h.add(IPv4InIPv6, b, e-b, "host %q is %s of %s: a filter of IPv6 addresses misses the IPv4 address it reaches", host, embedding, v4)
 		}
 	}
-	if msg, section, ok := internalTarget(host); ok {
-		h.addSection(InternalHost, section, b, e-b, "%s", msg)
-		h.out[len(h.out)-1].Note = ordinaryLocal(host)
+	if f.internal {
+		h.addSection(InternalHost, f.internalSection, b, e-b, "%s", f.internalMsg)
+		h.out[len(h.out)-1].Note = f.ordinary
 	}
+}
+
+// hostFacts is what the hazards read of a host's text alone, whatever the spec that
+// split it off: every spec that reads the same host gets the same facts.
+type hostFacts struct {
+	host   string
+	addr   netip.Addr // hostAddr
+	isAddr bool
+	// internalTarget's answer, and ordinaryLocal's when it is one.
+	internalMsg, internalSection string
+	internal, ordinary           bool
+	normal                       string // normalHost
+}
+
+// hostFacts reads host, or returns what h.f kept of it.
+func (h *hazards) hostFacts(host string) *hostFacts {
+	if h.f != nil && h.f.last != nil && h.f.last.host == host {
+		return h.f.last
+	}
+	f := &hostFacts{host: host, normal: normalHost(host)}
+	f.addr, f.isAddr = hostAddr(host)
+	f.internalMsg, f.internalSection, f.internal = internalTargetAt(host, f.addr, f.isAddr)
+	if f.internal {
+		f.ordinary = ordinaryLocal(host)
+	}
+	if h.f != nil {
+		h.f.last = f
+	}
+	return f
 }
 
 // ordinaryLocal reports whether host names the local machine or a private network in
@@ -75,7 +105,13 @@ func ordinaryLocal(host string) bool {
 // (an address of an internal range, the local machine or a metadata service, by address
 // or by name), and where that is said; ok is false for any other host.
 func internalTarget(host string) (msg, section string, ok bool) {
-	if addr, ok := hostAddr(host); ok {
+	addr, isAddr := hostAddr(host)
+	return internalTargetAt(host, addr, isAddr)
+}
+
+// internalTargetAt is internalTarget of a host whose hostAddr is addr, isAddr.
+func internalTargetAt(host string, addr netip.Addr, isAddr bool) (msg, section string, ok bool) {
+	if isAddr {
 		target := addr
 		if v4, embedding := embeddedIPv4(addr); embedding != "" {
 			target = v4

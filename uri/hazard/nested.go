@@ -50,7 +50,7 @@ func (h *hazards) nested(depth int) {
 	if err != nil {
 		return
 	}
-	for _, ih := range hazardsAt(in, depth+1) {
+	for _, ih := range hazardsAt(in, depth+1, h.f) {
 		ih.Offset += e + 1
 		ih.Message = "in the URL inside " + scheme + ": (" + shortText(inner) + "): " + ih.Message
 		ih.Note = false // a local target reached through another URL is no ordinary use
