@@ -175,14 +175,11 @@ func (c *jsonComponents) fields() [13]struct {
 // equal reports whether c and d hold the same components: under most specs a line splits
 // alike, and check writes the JSON of equal components once.
 func (c *jsonComponents) equal(d *jsonComponents) bool {
-	cf, df := c.fields(), d.fields()
-	for i := range cf {
-		p, q := cf[i].v, df[i].v
-		if (p == nil) != (q == nil) || p != nil && *p != *q {
-			return false
-		}
-	}
-	return true
+	eq := func(p, q *string) bool { return p == nil && q == nil || p != nil && q != nil && *p == *q }
+	return eq(c.Scheme, d.Scheme) && eq(c.Authority, d.Authority) && eq(c.Userinfo, d.Userinfo) &&
+		eq(c.Host, d.Host) && eq(c.Port, d.Port) && eq(c.Path, d.Path) && eq(c.Query, d.Query) &&
+		eq(c.Fragment, d.Fragment) && eq(c.User, d.User) && eq(c.Password, d.Password) &&
+		eq(c.Prefix, d.Prefix) && eq(c.Zone, d.Zone) && eq(c.Params, d.Params)
 }
 
 // appendJSON appends c as encoding/json writes it.

@@ -123,6 +123,9 @@ func pathTarget(path string, base int) (embeddedTarget, bool) {
 		// section 3.3: a path without an authority cannot begin with "//").
 		return embeddedTarget{off: base, end: base + len(path), where: "path", text: path, host: host}, true
 	}
+	if !strings.Contains(path, ":") {
+		return embeddedTarget{}, false // no segment has a scheme: most paths
+	}
 	off := 0
 	for off < len(path) {
 		seg := path[off:]
