@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -84,13 +85,14 @@ type checkResult struct {
 //
 // nil otherwise.
 //
-// errJSON writes the error of RFC 1738's rule (errorJSON, or placeJSON without -expected).
-func schemeJSON(r uri.Reference, schemes bool, errJSON func(*uri.Error) *jsonError) (json.RawMessage, error) {
+// errJSON writes the error of RFC 1738's rule (errorJSON, or placeJSON without -expected);
+// last, when not nil, keeps the JSON of the parts last written.
+func schemeJSON(r uri.Reference, schemes bool, errJSON func(*uri.Error) *jsonError, last *partsMemo) (json.RawMessage, error) {
 	switch {
 	case r.Spec() == uri.RFC1738:
 		return rfc1738JSON(r, errJSON)
 	case schemes:
-		return schemePartsJSON(r)
+		return schemePartsJSON(r, last)
 	}
 	return nil, nil
 }
@@ -116,16 +118,32 @@ func rfc1738JSON(r uri.Reference, errJSON func(*uri.Error) *jsonError) (json.Raw
 	return nil, err
 }
 
-// schemePartsJSON encodes r's scheme parts: nil when its scheme has no grammar.
-func schemePartsJSON(r uri.Reference) (json.RawMessage, error) {
+// schemePartsJSON encodes r's scheme parts: nil when its scheme has no grammar. Parts
+// equal to last's are not encoded again.
+func schemePartsJSON(r uri.Reference, last *partsMemo) (json.RawMessage, error) {
 	parts, err := r.SchemeParts()
 	switch {
 	case errors.Is(err, scheme.ErrNoGrammar):
 		return nil, nil
 	case err != nil:
 		return nil, err // cannot happen: r's parser checked the scheme's grammar
+	case last == nil:
+		return json.Marshal(parts)
+	case last.parts != nil && reflect.DeepEqual(parts, last.parts):
+		return last.json, nil
 	}
-	return json.Marshal(parts)
+	b, err := json.Marshal(parts)
+	if err == nil {
+		last.parts, last.json = parts, b
+	}
+	return b, err
+}
+
+// partsMemo is the JSON of scheme parts: rfc3986 and rfc3987 mostly find the same
+// parts in a line, whose JSON check writes once.
+type partsMemo struct {
+	parts scheme.Parts
+	json  json.RawMessage // read only: results share it
 }
 
 func componentsOf(r uri.Reference) *jsonComponents {
@@ -388,7 +406,7 @@ type checker struct {
 	base string
 	// finder reads a line's host once for all the specs that split off the same one.
 	finder hazard.Finder
-	json bool
+	json   bool
 	// errJSON writes an error's JSON: with its expected set under -expected.
 	errJSON func(*uri.Error) *jsonError
 	buf     bytes.Buffer
@@ -407,6 +425,8 @@ type checker struct {
 	compsJSON []byte
 	lastHz    []hazard.Hazard
 	hzJSON    []byte
+	lastParts partsMemo
+	slab      []byte // what handOut cuts the outputs from
 }
 
 func newChecker(specs []uri.Spec, opts []uri.ParserOption, readers []hazard.Reader, base string, asJSON, expected bool) *checker {
@@ -448,6 +468,7 @@ func (c *checker) check(in inputLine) checkOut {
 			c.head = appendJSONString(c.head, b64)
 		}
 		c.lastComps, c.lastHz = nil, nil
+		c.lastParts = partsMemo{}
 	}
 	for i, p := range c.parsers {
 		res := &results[i]
@@ -499,8 +520,20 @@ func (c *checker) check(in inputLine) checkOut {
 			break
 		}
 	}
-	out.text = bytes.Clone(c.buf.Bytes())
+	out.text = c.handOut(c.buf.Bytes())
 	return out
+}
+
+// handOut returns a copy of b for the emitter, cut from c.slab: one allocation for many
+// lines instead of one a line (check -spec all -json writes some 4 KB a line). What is
+// handed out is never written again: a full slab is left to the lines cut from it.
+func (c *checker) handOut(b []byte) []byte {
+	if cap(c.slab)-len(c.slab) < len(b) {
+		c.slab = make([]byte, 0, max(64<<10, len(b)))
+	}
+	n := len(c.slab)
+	c.slab = append(c.slab, b...)
+	return c.slab[n:len(c.slab):len(c.slab)]
 }
 
 // appendJSON writes res as check -json prints it: the bytes encoding/json writes for a
@@ -589,7 +622,7 @@ func (c *checker) describe(i int, r uri.Reference, schemes bool) error {
 		fillComponents(&c.comps[i], &c.texts[i], r)
 		res.Components = &c.comps[i]
 		res.HostKind = r.HostKind().String()
-		if res.Scheme, err = schemeJSON(r, schemes, c.errJSON); err != nil {
+		if res.Scheme, err = schemeJSON(r, schemes, c.errJSON, &c.lastParts); err != nil {
 			return err
 		}
 	}

@@ -215,7 +215,7 @@ func explainJSON(spec uri.Spec, input string, o explainOptions) explainResult {
 		}
 		res.Hazards = &hz
 		res.Layout = layout(r)
-		res.Scheme, _ = schemeJSON(r, p.SchemeGrammars(), errorJSON) // r is valid: its parts are there
+		res.Scheme, _ = schemeJSON(r, p.SchemeGrammars(), errorJSON, nil) // r is valid: its parts are there
 		res.Spans = map[string][2]int{}
 		for _, c := range explainComponents {
 			if begin, end, ok := r.Span(c); ok {
