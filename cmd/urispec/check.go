@@ -410,7 +410,6 @@ type checker struct {
 	// errJSON writes an error's JSON: with its expected set under -expected.
 	errJSON func(*uri.Error) *jsonError
 	buf     bytes.Buffer
-	enc     *json.Encoder // on buf
 	// Per spec, for the input being checked.
 	refs    []uri.Reference
 	ues     []*uri.Error
@@ -421,8 +420,7 @@ type checker struct {
 	// members, once a line, and the JSON of the last components and hazards written
 	// (a line's specs mostly split it alike and find the same hazards).
 	head      []byte
-	lastComps *jsonComponents
-	compsJSON []byte
+	compsSeen []compsJSON
 	lastHz    []hazard.Hazard
 	hzJSON    []byte
 	lastParts partsMemo
@@ -433,8 +431,6 @@ func newChecker(specs []uri.Spec, opts []uri.ParserOption, readers []hazard.Read
 	c := &checker{json: asJSON, base: base, byName: map[string]*onceReader{}, errJSON: errorJSONFunc(expected)}
 	c.refs, c.ues, c.results = make([]uri.Reference, len(specs)), make([]*uri.Error, len(specs)), make([]checkResult, len(specs))
 	c.comps, c.texts = make([]jsonComponents, len(specs)), make([][13]string, len(specs))
-	c.enc = json.NewEncoder(&c.buf)
-	c.enc.SetEscapeHTML(false)
 	for _, s := range specs {
 		p, _ := uri.NewParser(s, opts...) // every spec has a parser: -spec checked it
 		c.parsers = append(c.parsers, p)
@@ -467,7 +463,7 @@ func (c *checker) check(in inputLine) checkOut {
 			c.head = append(c.head, `,"input_base64":`...)
 			c.head = appendJSONString(c.head, b64)
 		}
-		c.lastComps, c.lastHz = nil, nil
+		c.compsSeen, c.lastHz = c.compsSeen[:0], nil
 		c.lastParts = partsMemo{}
 	}
 	for i, p := range c.parsers {
@@ -551,12 +547,8 @@ func (c *checker) appendJSON(res *checkResult) error {
 	switch p := res.Components; {
 	case p == nil:
 		b = append(b, "null"...)
-	case c.lastComps != nil && p.equal(c.lastComps):
-		b = append(b, c.compsJSON...)
 	default:
-		n := len(b)
-		b = p.appendJSON(b)
-		c.lastComps, c.compsJSON = p, append(c.compsJSON[:0], b[n:]...)
+		b = append(b, c.componentsJSON(p)...)
 	}
 	if res.URI != "" {
 		b = append(b, `,"uri":`...)
@@ -585,20 +577,9 @@ func (c *checker) appendJSON(res *checkResult) error {
 	}
 	if res.Error != nil {
 		c.buf.WriteString(`,"error":`)
-		if err := c.encodeCompact(res.Error); err != nil {
-			return err
-		}
+		c.buf.Write(res.Error.appendJSON(c.buf.AvailableBuffer()))
 	}
 	c.buf.WriteString("}\n")
-	return nil
-}
-
-// encodeCompact appends v as JSON to c.buf, without the newline the encoder writes.
-func (c *checker) encodeCompact(v any) error {
-	if err := c.enc.Encode(v); err != nil {
-		return err
-	}
-	c.buf.Truncate(c.buf.Len() - 1)
 	return nil
 }
 
@@ -725,4 +706,29 @@ func appendHazardsJSON(b []byte, hz []hazard.Hazard) []byte {
 		b = append(b, '}')
 	}
 	return append(b, ']')
+}
+
+// compsJSON is the JSON of components written for an earlier spec of the line.
+type compsJSON struct {
+	comps *jsonComponents
+	json  []byte
+}
+
+// componentsJSON is p's JSON: that of components equal to p that an earlier spec of the
+// line split off, else written afresh.
+func (c *checker) componentsJSON(p *jsonComponents) []byte {
+	for _, s := range c.compsSeen {
+		if p.equal(s.comps) {
+			return s.json
+		}
+	}
+	n := len(c.compsSeen)
+	if n < cap(c.compsSeen) {
+		c.compsSeen = c.compsSeen[:n+1] // reuse the slot's bytes
+	} else {
+		c.compsSeen = append(c.compsSeen, compsJSON{})
+	}
+	s := &c.compsSeen[n]
+	s.comps, s.json = p, p.appendJSON(s.json[:0])
+	return s.json
 }
