@@ -22,9 +22,11 @@ func TestProgressNotTerminal(t *testing.T) {
 	}
 	defer f.Close()
 	for _, w := range []io.Writer{&bytes.Buffer{}, f} {
-		if p := startProgress(w, true, 100); p != nil {
-			t.Errorf("progress shown on %T", w)
-		}
+		t.Run(fmt.Sprintf("%T", w), func(t *testing.T) {
+			if p := startProgress(w, true, 100); p != nil {
+				t.Errorf("progress shown on %T", w)
+			}
+		})
 	}
 	var nilP *progress // what the commands hold then: every method does nothing
 	nilP.line()
