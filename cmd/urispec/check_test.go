@@ -107,7 +107,7 @@ func TestCheckFormatSchemes(t *testing.T) {
 		})
 	}
 	for _, args := range [][]string{{"check", "-format", "uri-template", "-schemes", "x"}, {"check", "-format", "uri", "-spec", "rfc3986", "x"}} {
-		t.Run(subtest.Name(strings.Join(args, " ")), func(t *testing.T) {
+		t.Run(subtest.Args(args), func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			if status := run(args, strings.NewReader(""), &stdout, &stderr); status != exitUsage {
 				t.Errorf("urispec %q: exit %d, want 2 (%s)", args, status, stderr.String())

@@ -130,7 +130,7 @@ func everyCommand(t *testing.T) [][]string {
 // standard error with exit status 2.
 func TestWriteErrors(t *testing.T) {
 	for _, args := range everyCommand(t) {
-		t.Run(subtest.Name(strings.Join(args, " ")), func(t *testing.T) {
+		t.Run(subtest.Args(args), func(t *testing.T) {
 			var stderr bytes.Buffer
 			status := run(args, strings.NewReader(""), failWriter{}, &stderr)
 			if status != exitUsage || !strings.Contains(stderr.String(), "bad file descriptor") {
@@ -150,7 +150,7 @@ func TestWriteErrorsFull(t *testing.T) {
 	}
 	defer full.Close()
 	for _, args := range [][]string{{"check", "x"}, {"matrix", testcorpus.Path(t, "testdata/lists/urls.txt")}, {"specs"}} {
-		t.Run(subtest.Name(strings.Join(args, " ")), func(t *testing.T) {
+		t.Run(subtest.Args(args), func(t *testing.T) {
 			cmd := exec.Command(os.Args[0], args...)
 			cmd.Args[0] = "urispec"
 			cmd.Stdout = full

@@ -20,7 +20,7 @@ func TestMatrixJSONEncoding(t *testing.T) {
 	files := []string{testcorpus.Path(t, "testdata/lists/urls.txt"), testcorpus.Path(t, "testdata/lists/mixed-crlf.txt"),
 		testcorpus.Path(t, "testdata/lists/hazards.txt"), testcorpus.Path(t, "testdata/lists/lenient.txt")}
 	for _, extra := range [][]string{nil, {"-expected"}} {
-		t.Run(subtest.Name(strings.Join(extra, " ")), func(t *testing.T) {
+		t.Run(subtest.Args(extra), func(t *testing.T) {
 			out := runOK(t, append(append([]string{"matrix", "-json"}, extra...), files...)...)
 			lines := strings.SplitAfter(out, "\n")
 			if len(lines) < 50 {

@@ -126,7 +126,7 @@ func TestMergeShardsEqualsMatrix(t *testing.T) {
 // TestMergeReportIsMatrixReport: merge prints matrix's text report.
 func TestMergeReportIsMatrixReport(t *testing.T) {
 	for _, args := range [][]string{{}, {"-spec", "rfc2396,rfc3986", "-groups", "3", "-examples", "1"}} {
-		t.Run(subtest.Name(strings.Join(args, " ")), func(t *testing.T) {
+		t.Run(subtest.Args(args), func(t *testing.T) {
 			dir := t.TempDir()
 			sum := filepath.Join(dir, "sum.json")
 			input := testcorpus.Path(t, "testdata/lists/mixed-crlf.txt")

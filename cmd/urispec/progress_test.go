@@ -40,7 +40,7 @@ func TestProgressNotTerminal(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, args := range [][]string{{"matrix", input}, {"matrix", "-html", input}, {"check", "-spec", "all"}} {
-		t.Run(subtest.Name(strings.Join(args, " ")), func(t *testing.T) {
+		t.Run(subtest.Args(args), func(t *testing.T) {
 			in, err := os.Open(input)
 			if err != nil {
 				t.Fatal(err)

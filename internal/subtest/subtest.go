@@ -3,6 +3,7 @@
 package subtest
 
 import (
+	"path/filepath"
 	"strings"
 	"unicode/utf8"
 )
@@ -27,4 +28,18 @@ func Name(s string) string {
 		s = s[:cut] + "…"
 	}
 	return strings.ReplaceAll(s, "/", "\u2215")
+}
+
+// Args returns a command line as a subtest name (Name): the arguments joined by spaces,
+// with an absolute path (a test's temporary or repository file) given by its base name,
+// so that the name is the same in every checkout and every run.
+func Args(args []string) string {
+	words := make([]string, len(args))
+	for i, a := range args {
+		if filepath.IsAbs(a) {
+			a = filepath.Base(a)
+		}
+		words[i] = a
+	}
+	return Name(strings.Join(words, " "))
 }

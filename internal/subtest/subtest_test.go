@@ -21,3 +21,21 @@ func TestName(t *testing.T) {
 		})
 	}
 }
+
+func TestArgs(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "empty"},
+		{[]string{"check", "-spec", "all"}, "check -spec all"},
+		{[]string{"matrix", "/tmp/TestX123/001/urls.txt"}, "matrix urls.txt"},
+		{[]string{"lint", "testdata/a.txt"}, "lint testdata∕a.txt"},
+	} {
+		t.Run(Args(c.args), func(t *testing.T) {
+			if got := Args(c.args); got != c.want {
+				t.Errorf("Args(%q) = %q, want %q", c.args, got, c.want)
+			}
+		})
+	}
+}
