@@ -208,42 +208,44 @@ func TestExplainMatchesProbing(t *testing.T) {
 		t.Fatalf("-probing.sample=%d: want 1 or more", *probingSample)
 	}
 	for _, spec := range Specs() {
-		opts := [][]ParserOption{nil}
-		switch spec {
-		case RFC1738:
-			opts = append(opts, []ParserOption{GenericOnly()})
-		case WHATWG:
-			opts = [][]ParserOption{{GrammarOnly()}, {GrammarOnly(), Base("https://example.com/")}, {GrammarOnly(), Base("sc://h/")}}
-		}
-		if spec.desc().schemeGrammars {
-			opts = [][]ParserOption{{GenericOnly()}}
-		}
-		for _, o := range opts {
-			p, err := NewParser(spec, o...)
-			if err != nil {
-				t.Fatal(err)
+		t.Run(spec.String(), func(t *testing.T) {
+			opts := [][]ParserOption{nil}
+			switch spec {
+			case RFC1738:
+				opts = append(opts, []ParserOption{GenericOnly()})
+			case WHATWG:
+				opts = [][]ParserOption{{GrammarOnly()}, {GrammarOnly(), Base("https://example.com/")}, {GrammarOnly(), Base("sc://h/")}}
 			}
-			all := explainInputs(t, spec)
-			inputs := sampleEvery(all, *probingSample)
-			rejected, bad := 0, 0
-			for _, s := range inputs {
-				if p.Validate(s) != nil {
-					rejected++
+			if spec.desc().schemeGrammars {
+				opts = [][]ParserOption{{GenericOnly()}}
+			}
+			for _, o := range opts {
+				p, err := NewParser(spec, o...)
+				if err != nil {
+					t.Fatal(err)
 				}
-				if d := p.explainDiff(s); d != "" {
-					if bad++; bad <= 10 {
-						t.Error(d)
+				all := explainInputs(t, spec)
+				inputs := sampleEvery(all, *probingSample)
+				rejected, bad := 0, 0
+				for _, s := range inputs {
+					if p.Validate(s) != nil {
+						rejected++
+					}
+					if d := p.explainDiff(s); d != "" {
+						if bad++; bad <= 10 {
+							t.Error(d)
+						}
 					}
 				}
+				if bad > 10 {
+					t.Errorf("%v: ... %d differences in all", spec, bad)
+				}
+				if rejected == 0 {
+					t.Errorf("%v: no rejected input: the test compares nothing", spec)
+				}
+				t.Logf("%v (%d options): %d of %d inputs (one in %d: -probing.sample=1 checks every one), %d rejected, %d differ",
+					spec, len(o), len(inputs), len(all), *probingSample, rejected, bad)
 			}
-			if bad > 10 {
-				t.Errorf("%v: ... %d differences in all", spec, bad)
-			}
-			if rejected == 0 {
-				t.Errorf("%v: no rejected input: the test compares nothing", spec)
-			}
-			t.Logf("%v (%d options): %d of %d inputs (one in %d: -probing.sample=1 checks every one), %d rejected, %d differ",
-				spec, len(o), len(inputs), len(all), *probingSample, rejected, bad)
-		}
+		})
 	}
 }

@@ -60,9 +60,11 @@ func TestFormats(t *testing.T) {
 		t.Error(`FormatChecker("email") found a checker`)
 	}
 	for _, name := range uri.FormatNames() {
-		if _, ok := uri.FormatChecker(name); !ok {
-			t.Errorf("FormatChecker(%q): not found", name)
-		}
+		t.Run(name, func(t *testing.T) {
+			if _, ok := uri.FormatChecker(name); !ok {
+				t.Errorf("FormatChecker(%q): not found", name)
+			}
+		})
 	}
 }
 
@@ -105,22 +107,24 @@ func TestCheckURISchemeError(t *testing.T) {
 func TestFormatsWithSchemeGrammars(t *testing.T) {
 	schemeOf := map[string]string{"http:///x": "http", "urn:a:b": "urn", "mailto:@@@": "mailto", "geo:94,0": "geo"}
 	for _, name := range []string{"uri", "uri-reference", "iri", "iri-reference"} {
-		generic, _ := uri.FormatChecker(name)
-		strict, _ := uri.FormatChecker(name, uri.WithSchemeGrammars())
-		for s, scheme := range schemeOf {
-			if err := generic(s); err != nil {
-				t.Errorf("%s(%q) = %v, want valid", name, s, err)
+		t.Run(name, func(t *testing.T) {
+			generic, _ := uri.FormatChecker(name)
+			strict, _ := uri.FormatChecker(name, uri.WithSchemeGrammars())
+			for s, scheme := range schemeOf {
+				if err := generic(s); err != nil {
+					t.Errorf("%s(%q) = %v, want valid", name, s, err)
+				}
+				var e *uri.Error
+				if err := strict(s); !errors.As(err, &e) || e.Scheme != scheme {
+					t.Errorf("%s(%q) with WithSchemeGrammars = %v, want an *uri.Error of scheme %s", name, s, err, scheme)
+				}
 			}
-			var e *uri.Error
-			if err := strict(s); !errors.As(err, &e) || e.Scheme != scheme {
-				t.Errorf("%s(%q) with WithSchemeGrammars = %v, want an *uri.Error of scheme %s", name, s, err, scheme)
+			for _, c := range formatCases {
+				if (generic(c.s) == nil) != (strict(c.s) == nil) {
+					t.Errorf("%s(%q): generic %v, with scheme grammars %v", name, c.s, generic(c.s), strict(c.s))
+				}
 			}
-		}
-		for _, c := range formatCases {
-			if (generic(c.s) == nil) != (strict(c.s) == nil) {
-				t.Errorf("%s(%q): generic %v, with scheme grammars %v", name, c.s, generic(c.s), strict(c.s))
-			}
-		}
+		})
 	}
 	tmpl, _ := uri.FormatChecker("uri-template", uri.WithSchemeGrammars())
 	if err := tmpl("http:///{x}"); err != nil {
@@ -141,25 +145,27 @@ var formatValid = map[string]string{
 // (the pooled Parsers of Validate are reused).
 func TestFormatAllocations(t *testing.T) {
 	for _, name := range uri.FormatNames() {
-		check, _ := uri.FormatChecker(name)
-		s := formatValid[name]
-		if err := check(s); err != nil {
-			t.Errorf("%s(%q): %v", name, s, err)
-			continue
-		}
-		if n := testing.AllocsPerRun(100, func() { check(s) }); n != 0 {
-			t.Errorf("%s(%q) allocates %v times, want 0", name, s, n)
-		}
-		strict, _ := uri.FormatChecker(name, uri.WithSchemeGrammars())
-		if err := strict(s); err != nil {
-			t.Errorf("%s(%q) with WithSchemeGrammars: %v", name, s, err)
-			continue
-		}
-		// formatValid's iri is an http IRI, decided from the generic parse without its URI
-		// mapping (WithSchemeGrammars says so).
-		if n := testing.AllocsPerRun(100, func() { strict(s) }); n != 0 {
-			t.Errorf("%s(%q) with WithSchemeGrammars allocates %v times, want 0", name, s, n)
-		}
+		t.Run(name, func(t *testing.T) {
+			check, _ := uri.FormatChecker(name)
+			s := formatValid[name]
+			if err := check(s); err != nil {
+				t.Errorf("%s(%q): %v", name, s, err)
+				return
+			}
+			if n := testing.AllocsPerRun(100, func() { check(s) }); n != 0 {
+				t.Errorf("%s(%q) allocates %v times, want 0", name, s, n)
+			}
+			strict, _ := uri.FormatChecker(name, uri.WithSchemeGrammars())
+			if err := strict(s); err != nil {
+				t.Errorf("%s(%q) with WithSchemeGrammars: %v", name, s, err)
+				return
+			}
+			// formatValid's iri is an http IRI, decided from the generic parse without its URI
+			// mapping (WithSchemeGrammars says so).
+			if n := testing.AllocsPerRun(100, func() { strict(s) }); n != 0 {
+				t.Errorf("%s(%q) with WithSchemeGrammars allocates %v times, want 0", name, s, n)
+			}
+		})
 	}
 }
 

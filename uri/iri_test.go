@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/urispec/urispec/internal/subtest"
 	"github.com/urispec/urispec/uri"
 )
 
@@ -33,9 +34,11 @@ func TestIRIToURI(t *testing.T) {
 	}
 	// Not an IRI: the private-use character outside iquery, and invalid UTF-8.
 	for _, s := range []string{"http://a/\ue000", "http://a/\xff"} {
-		var e *uri.Error
-		if _, err := uri.IRIToURI(s); !errors.As(err, &e) || e.Spec != uri.RFC3987 || e.Offset != 9 {
-			t.Errorf("IRIToURI(%q): %v, want an rfc3987 *Error at byte 9", s, err)
-		}
+		t.Run(subtest.Name(s), func(t *testing.T) {
+			var e *uri.Error
+			if _, err := uri.IRIToURI(s); !errors.As(err, &e) || e.Spec != uri.RFC3987 || e.Offset != 9 {
+				t.Errorf("IRIToURI(%q): %v, want an rfc3987 *Error at byte 9", s, err)
+			}
+		})
 	}
 }

@@ -33,6 +33,7 @@ import (
 
 	goabnf "github.com/pandatix/go-abnf"
 	"github.com/urispec/urispec/gen/rfc1738"
+	"github.com/urispec/urispec/internal/subtest"
 	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
 )
@@ -292,13 +293,15 @@ func TestOracleRFC1738Departures(t *testing.T) {
 		"http:x", "ftp:", "news:", "httpx://a b",
 	}
 	for _, s := range inputs {
-		bad := c.checkTops(s)
-		for _, e := range rfc1738Entries {
-			bad = append(bad, c.checkEntry(e.peg, e.abnf, s)...)
-		}
-		for _, d := range bad {
-			t.Error(d)
-		}
+		t.Run(subtest.Name(s), func(t *testing.T) {
+			bad := c.checkTops(s)
+			for _, e := range rfc1738Entries {
+				bad = append(bad, c.checkEntry(e.peg, e.abnf, s)...)
+			}
+			for _, d := range bad {
+				t.Error(d)
+			}
+		})
 	}
 	for _, d := range c.crossDiffer {
 		t.Error(d)

@@ -27,10 +27,12 @@ func TestZeroReference(t *testing.T) {
 		t.Errorf("zero Reference: valid %v, absolute %v, spec %v, %q, %v", r.IsValid(), r.IsAbsolute(), r.Spec(), r.String(), r.HostKind())
 	}
 	for _, spec := range uri.Specs() {
-		r, err := uri.Parse(spec, "\x00")
-		if err == nil || r != (uri.Reference{}) {
-			t.Errorf("%v: Parse of an invalid input = %+v, %v; want the zero Reference and an error", spec, r, err)
-		}
+		t.Run(spec.String(), func(t *testing.T) {
+			r, err := uri.Parse(spec, "\x00")
+			if err == nil || r != (uri.Reference{}) {
+				t.Errorf("%v: Parse of an invalid input = %+v, %v; want the zero Reference and an error", spec, r, err)
+			}
+		})
 	}
 }
 
@@ -44,27 +46,29 @@ func TestSpan(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, spec := range uri.Specs() {
-		p, err := uri.NewParser(spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n := 0
-		for _, line := range append(strings.Split(string(data), "\n"), "", "#f", "?q") {
-			r, err := p.Parse(line)
+		t.Run(spec.String(), func(t *testing.T) {
+			p, err := uri.NewParser(spec)
 			if err != nil {
-				continue
+				t.Fatal(err)
 			}
-			n++
-			if r.Spec() != spec {
-				t.Errorf("%v %q: spec %v", spec, line, r.Spec())
+			n := 0
+			for _, line := range append(strings.Split(string(data), "\n"), "", "#f", "?q") {
+				r, err := p.Parse(line)
+				if err != nil {
+					continue
+				}
+				n++
+				if r.Spec() != spec {
+					t.Errorf("%v %q: spec %v", spec, line, r.Spec())
+				}
+				for _, problem := range parsedProblems(r, line) {
+					t.Errorf("%v %q: %s", spec, line, problem)
+				}
 			}
-			for _, problem := range parsedProblems(r, line) {
-				t.Errorf("%v %q: %s", spec, line, problem)
+			if n == 0 {
+				t.Errorf("%v: no line of the sample is valid; the test checks nothing", spec)
 			}
-		}
-		if n == 0 {
-			t.Errorf("%v: no line of the sample is valid; the test checks nothing", spec)
-		}
+		})
 	}
 }
 

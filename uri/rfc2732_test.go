@@ -87,12 +87,14 @@ func TestRFC2732Brackets(t *testing.T) {
 	// RFC 2732 3 (2): a part of more than three digits is no IPv4address, so the
 	// authority is a reg_name (no host); under RFC 2396 it is an IPv4address.
 	for spec, want := range map[uri.Spec]uri.HostKind{uri.RFC2732: uri.NoHost, uri.RFC2396: uri.IPv4} {
-		r, err := uri.Parse(spec, "//1234.1.1.1/")
-		if err != nil {
-			t.Errorf("Parse(%v, %q): %v", spec, "//1234.1.1.1/", err)
-		} else if r.HostKind() != want {
-			t.Errorf("Parse(%v, %q): host kind %v, want %v", spec, "//1234.1.1.1/", r.HostKind(), want)
-		}
+		t.Run(spec.String(), func(t *testing.T) {
+			r, err := uri.Parse(spec, "//1234.1.1.1/")
+			if err != nil {
+				t.Errorf("Parse(%v, %q): %v", spec, "//1234.1.1.1/", err)
+			} else if r.HostKind() != want {
+				t.Errorf("Parse(%v, %q): host kind %v, want %v", spec, "//1234.1.1.1/", r.HostKind(), want)
+			}
+		})
 	}
 }
 

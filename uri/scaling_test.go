@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/urispec/urispec/internal/scaling"
+	"github.com/urispec/urispec/internal/subtest"
 	"github.com/urispec/urispec/uri"
 	"github.com/urispec/urispec/uri/hazard"
 	"github.com/urispec/urispec/uri/rfc1738"
@@ -148,27 +149,33 @@ func TestScalingAllocs(t *testing.T) {
 // accepted input, rejected where it reads an error.
 func TestScalingShapesValid(t *testing.T) {
 	for _, sh := range []scaling.Shape{segments, userinfo, hostLabels, queryPairs, dotDots, escDots} {
-		if err := uri.Validate(uri.RFC3986, sh.At(1<<10)); err != nil {
-			t.Errorf("%s: %v", sh.Name, err)
-		}
+		t.Run(sh.Name, func(t *testing.T) {
+			if err := uri.Validate(uri.RFC3986, sh.At(1<<10)); err != nil {
+				t.Errorf("%s: %v", sh.Name, err)
+			}
+		})
 	}
 	for _, sh := range []scaling.Shape{rejectedEnd, atSigns} {
-		if err := uri.Validate(uri.RFC3986, sh.At(1<<10)); err == nil {
-			t.Errorf("%s is valid; it stands for a rejection", sh.Name)
-		}
+		t.Run(sh.Name, func(t *testing.T) {
+			if err := uri.Validate(uri.RFC3986, sh.At(1<<10)); err == nil {
+				t.Errorf("%s is valid; it stands for a rejection", sh.Name)
+			}
+		})
 	}
 	for _, o := range scalingOps() {
-		if len(o.name) > 12 && o.name[:12] == "SchemeParts/" {
-			for _, sh := range o.shapes {
-				r, err := uri.Parse(uri.RFC3986, sh.At(1<<10))
-				if err != nil {
-					t.Errorf("%s %s: %v", o.name, sh.Name, err)
-					continue
-				}
-				if _, err := r.SchemeParts(); err != nil {
-					t.Errorf("%s %s: %v", o.name, sh.Name, err)
+		t.Run(subtest.Name(o.name), func(t *testing.T) {
+			if len(o.name) > 12 && o.name[:12] == "SchemeParts/" {
+				for _, sh := range o.shapes {
+					r, err := uri.Parse(uri.RFC3986, sh.At(1<<10))
+					if err != nil {
+						t.Errorf("%s %s: %v", o.name, sh.Name, err)
+						continue
+					}
+					if _, err := r.SchemeParts(); err != nil {
+						t.Errorf("%s %s: %v", o.name, sh.Name, err)
+					}
 				}
 			}
-		}
+		})
 	}
 }

@@ -24,22 +24,24 @@ func TestSchemeExplainMatchesProbing(t *testing.T) {
 	in := sampleEvery(all, *probingSample)
 	list := compiledSchemes()
 	for _, sg := range list {
-		p := sg.newParser()
-		rejected, bad := 0, 0
-		for _, s := range in {
-			if p.Validate(s) != nil {
-				rejected++
-			}
-			if d := p.explainDiff(s); d != "" {
-				if bad++; bad <= 10 {
-					t.Errorf("%s: %s", sg.name, d)
+		t.Run(sg.name, func(t *testing.T) {
+			p := sg.newParser()
+			rejected, bad := 0, 0
+			for _, s := range in {
+				if p.Validate(s) != nil {
+					rejected++
+				}
+				if d := p.explainDiff(s); d != "" {
+					if bad++; bad <= 10 {
+						t.Errorf("%s: %s", sg.name, d)
+					}
 				}
 			}
-		}
-		if rejected == 0 {
-			t.Errorf("%s: no rejected input: the test compares nothing", sg.name)
-		}
-		t.Logf("%s: %d of %d inputs (one in %d: -probing.sample=1 checks every one), %d rejected, %d differ",
-			sg.name, len(in), len(all), *probingSample, rejected, bad)
+			if rejected == 0 {
+				t.Errorf("%s: no rejected input: the test compares nothing", sg.name)
+			}
+			t.Logf("%s: %d of %d inputs (one in %d: -probing.sample=1 checks every one), %d rejected, %d differ",
+				sg.name, len(in), len(all), *probingSample, rejected, bad)
+		})
 	}
 }

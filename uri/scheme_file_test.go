@@ -3,9 +3,9 @@ package uri_test
 import (
 	"errors"
 	"fmt"
-	"testing"
-
+	"github.com/urispec/urispec/internal/subtest"
 	"github.com/urispec/urispec/uri"
+	"testing"
 )
 
 // TestFileAppendixF checks every file URI that RFC 8089 prints for its Appendix F rules
@@ -50,11 +50,13 @@ func TestFileAppendixF(t *testing.T) {
 		})
 	}
 	for _, in := range []string{"file:c:path", "file://h:80/x", "file:?q", "file:cd:/x", "http://a/"} {
-		_, err := uri.CheckFileNonstandard(in)
-		var e *uri.Error
-		if !errors.As(err, &e) || e.Scheme != "file" || e.Section != "RFC 8089 Appendix F" {
-			t.Errorf("%s: %v, want an error of Appendix F", in, err)
-		}
+		t.Run(subtest.Name(in), func(t *testing.T) {
+			_, err := uri.CheckFileNonstandard(in)
+			var e *uri.Error
+			if !errors.As(err, &e) || e.Scheme != "file" || e.Section != "RFC 8089 Appendix F" {
+				t.Errorf("%s: %v, want an error of Appendix F", in, err)
+			}
+		})
 	}
 }
 

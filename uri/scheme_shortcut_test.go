@@ -88,66 +88,68 @@ func TestSchemeShortcuts(t *testing.T) {
 	}
 
 	for _, spec := range []uri.Spec{uri.RFC3986, uri.RFC3987} {
-		p, err := uri.NewParser(spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		gp, err := uri.NewParser(spec, uri.GenericOnly())
-		if err != nil {
-			t.Fatal(err)
-		}
-		counts := map[string]int{}
-		acceptedBy := map[string]int{}
-		seen := map[string]bool{}
-		for _, s := range inputs {
-			if seen[s] || gp.Validate(s) != nil {
-				continue
+		t.Run(spec.String(), func(t *testing.T) {
+			p, err := uri.NewParser(spec)
+			if err != nil {
+				t.Fatal(err)
 			}
-			seen[s] = true
-			decided, short := uri.SchemeShortcut(p, s)
-			if !decided {
-				counts["undecided"]++
-				continue
+			gp, err := uri.NewParser(spec, uri.GenericOnly())
+			if err != nil {
+				t.Fatal(err)
 			}
-			long := uri.SchemeByGrammar(p, s)
-			if d := errorDiff(short, long); d != "" {
-				t.Errorf("%v: %q: shortcut and grammar differ: %s", spec, s, d)
-				continue
+			counts := map[string]int{}
+			acceptedBy := map[string]int{}
+			seen := map[string]bool{}
+			for _, s := range inputs {
+				if seen[s] || gp.Validate(s) != nil {
+					continue
+				}
+				seen[s] = true
+				decided, short := uri.SchemeShortcut(p, s)
+				if !decided {
+					counts["undecided"]++
+					continue
+				}
+				long := uri.SchemeByGrammar(p, s)
+				if d := errorDiff(short, long); d != "" {
+					t.Errorf("%v: %q: shortcut and grammar differ: %s", spec, s, d)
+					continue
+				}
+				verdict := "accepted"
+				if short != nil {
+					verdict = "rejected"
+				}
+				counts[verdict]++
+				name := strings.ToLower(s[:strings.IndexByte(s, ':')])
+				if short == nil {
+					acceptedBy[name]++
+				}
+				text := s
+				if name != "urn" { // urn's grammar reads its f-component
+					text, _, _ = strings.Cut(s, "#")
+				}
+				if !isASCII(text) {
+					continue // the ABNF is of URIs; the grammar's run above read the mapped URI
+				}
+				var e *uri.Error
+				rule := ruleOf[name]
+				if errors.As(short, &e) {
+					rule = ruleOf[e.Scheme]
+				}
+				if abnf, _ := byRule[rule].fast(text); abnf != (short == nil) {
+					t.Errorf("%v: %q: shortcut %v, %s's ABNF valid %v", spec, s, short, rule, abnf)
+				}
 			}
-			verdict := "accepted"
-			if short != nil {
-				verdict = "rejected"
+			t.Logf("%v: %d inputs the generic grammar accepts: %v; accepted by scheme: %v", spec, len(seen), counts, acceptedBy)
+			for name := range ruleOf {
+				if uri.HasSchemeShortcut(name) && acceptedBy[name] == 0 {
+					t.Errorf("%v: the shortcut of %s accepts none of the inputs", spec, name)
+				}
 			}
-			counts[verdict]++
-			name := strings.ToLower(s[:strings.IndexByte(s, ':')])
-			if short == nil {
-				acceptedBy[name]++
+			if counts["accepted"] == 0 || counts["rejected"] == 0 || counts["undecided"] == 0 {
+				t.Errorf("%v: the inputs do not reach every verdict: %v", spec, counts)
 			}
-			text := s
-			if name != "urn" { // urn's grammar reads its f-component
-				text, _, _ = strings.Cut(s, "#")
-			}
-			if !isASCII(text) {
-				continue // the ABNF is of URIs; the grammar's run above read the mapped URI
-			}
-			var e *uri.Error
-			rule := ruleOf[name]
-			if errors.As(short, &e) {
-				rule = ruleOf[e.Scheme]
-			}
-			if abnf, _ := byRule[rule].fast(text); abnf != (short == nil) {
-				t.Errorf("%v: %q: shortcut %v, %s's ABNF valid %v", spec, s, short, rule, abnf)
-			}
-		}
-		t.Logf("%v: %d inputs the generic grammar accepts: %v; accepted by scheme: %v", spec, len(seen), counts, acceptedBy)
-		for name := range ruleOf {
-			if uri.HasSchemeShortcut(name) && acceptedBy[name] == 0 {
-				t.Errorf("%v: the shortcut of %s accepts none of the inputs", spec, name)
-			}
-		}
-		if counts["accepted"] == 0 || counts["rejected"] == 0 || counts["undecided"] == 0 {
-			t.Errorf("%v: the inputs do not reach every verdict: %v", spec, counts)
-		}
+		})
 	}
 }
 

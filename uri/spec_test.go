@@ -125,43 +125,45 @@ var optionalParts = map[string]bool{
 func TestSpecTable(t *testing.T) {
 	ids := map[string]Spec{}
 	for s := Spec(1); s < numSpecs; s++ {
-		d := specTable[s]
-		if d == nil {
-			t.Errorf("Spec %d has no descriptor in specTable", s)
-			continue
-		}
-		if d.spec != s {
-			t.Errorf("specTable[%d] is the descriptor of %v", s, d.spec)
-		}
-		missing := unsetParts(reflect.ValueOf(*d), "")
-		if d.grammar != nil {
-			missing = append(missing, unsetParts(reflect.ValueOf(d.grammar()), "grammar.")...)
-			s.grammar() // compiles it, which panics on a rule its parser lacks
-		}
-		if s.resolver() == nil {
-			missing = append(missing, "resolver (Spec.resolver)")
-		}
-		if specIDs[s] == "" {
-			missing = append(missing, "ID (specIDs)")
-		}
-		for _, missing := range missing {
-			t.Errorf("%v: descriptor part %s is not set", s, missing)
-		}
-		if d.family >= numFamilies {
-			t.Errorf("%v: family %d does not exist", s, d.family)
-		}
-		if o, dup := ids[s.String()]; dup {
-			t.Errorf("%v and %v share the ID %q", o, s, s.String())
-		}
-		ids[s.String()] = s
-		if s > 1 && specTable[s-1] != nil && specTable[s-1].date > d.date {
-			t.Errorf("%v (%s) comes after %v (%s)", s, d.date, s-1, specTable[s-1].date)
-		}
-		for _, file := range []string{testcorpus.Path(t, "grammar/"+s.String()+".peg"), testcorpus.Path(t, "grammar/"+s.String()+".abnf"), testcorpus.Path(t, "testdata/examples/"+s.String()+".tsv")} {
-			if _, err := os.Stat(file); err != nil {
-				t.Errorf("%v: %v", s, err)
+		t.Run(s.String(), func(t *testing.T) {
+			d := specTable[s]
+			if d == nil {
+				t.Errorf("Spec %d has no descriptor in specTable", s)
+				return
 			}
-		}
+			if d.spec != s {
+				t.Errorf("specTable[%d] is the descriptor of %v", s, d.spec)
+			}
+			missing := unsetParts(reflect.ValueOf(*d), "")
+			if d.grammar != nil {
+				missing = append(missing, unsetParts(reflect.ValueOf(d.grammar()), "grammar.")...)
+				s.grammar() // compiles it, which panics on a rule its parser lacks
+			}
+			if s.resolver() == nil {
+				missing = append(missing, "resolver (Spec.resolver)")
+			}
+			if specIDs[s] == "" {
+				missing = append(missing, "ID (specIDs)")
+			}
+			for _, missing := range missing {
+				t.Errorf("%v: descriptor part %s is not set", s, missing)
+			}
+			if d.family >= numFamilies {
+				t.Errorf("%v: family %d does not exist", s, d.family)
+			}
+			if o, dup := ids[s.String()]; dup {
+				t.Errorf("%v and %v share the ID %q", o, s, s.String())
+			}
+			ids[s.String()] = s
+			if s > 1 && specTable[s-1] != nil && specTable[s-1].date > d.date {
+				t.Errorf("%v (%s) comes after %v (%s)", s, d.date, s-1, specTable[s-1].date)
+			}
+			for _, file := range []string{testcorpus.Path(t, "grammar/"+s.String()+".peg"), testcorpus.Path(t, "grammar/"+s.String()+".abnf"), testcorpus.Path(t, "testdata/examples/"+s.String()+".tsv")} {
+				if _, err := os.Stat(file); err != nil {
+					t.Errorf("%v: %v", s, err)
+				}
+			}
+		})
 	}
 }
 

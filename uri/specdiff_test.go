@@ -21,6 +21,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/urispec/urispec/internal/subtest"
 	"github.com/urispec/urispec/uri"
 	"github.com/urispec/urispec/uri/scheme"
 	"github.com/urispec/urispec/uri/specdiff"
@@ -148,45 +149,47 @@ func TestSpecdiffWitnesses(t *testing.T) {
 	}
 	checked := 0
 	for _, pr := range pairs {
-		a, err := specdiff.Lookup(pr.A)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := specdiff.Lookup(pr.B)
-		if err != nil {
-			t.Fatal(err)
-		}
-		va, vb := languageVerdict(t, pr.A), languageVerdict(t, pr.B)
-		r := specdiff.Diff(a, b, 0)
-		for _, side := range []struct {
-			s      specdiff.Side
-			vx, vy func(string) bool
-		}{{r.OnlyA, va, vb}, {r.OnlyB, vb, va}} {
-			for _, c := range side.s.Classes {
+		t.Run(subtest.Name(pr.A+" "+pr.B), func(t *testing.T) {
+			a, err := specdiff.Lookup(pr.A)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := specdiff.Lookup(pr.B)
+			if err != nil {
+				t.Fatal(err)
+			}
+			va, vb := languageVerdict(t, pr.A), languageVerdict(t, pr.B)
+			r := specdiff.Diff(a, b, 0)
+			for _, side := range []struct {
+				s      specdiff.Side
+				vx, vy func(string) bool
+			}{{r.OnlyA, va, vb}, {r.OnlyB, vb, va}} {
+				for _, c := range side.s.Classes {
+					checked++
+					if !side.vx(c.Witness) || side.vy(c.Witness) {
+						t.Errorf("%s ∖ %s: witness %q (%s; %s stops at %s): the parsers say %s %v, %s %v",
+							side.s.X, side.s.Y, c.Witness, c.GoesOn.Rule, c.Stops.Rule, c.At,
+							side.s.X, side.vx(c.Witness), side.s.Y, side.vy(c.Witness))
+					}
+					if got, ok := r.Classify(c.Witness); !ok || got.Key() != c.Key() {
+						t.Errorf("%s ∖ %s: Classify(%q) = %q, want its own class %q", side.s.X, side.s.Y, c.Witness, got.Key(), c.Key())
+					}
+				}
+			}
+			for _, c := range r.Split {
 				checked++
-				if !side.vx(c.Witness) || side.vy(c.Witness) {
-					t.Errorf("%s ∖ %s: witness %q (%s; %s stops at %s): the parsers say %s %v, %s %v",
-						side.s.X, side.s.Y, c.Witness, c.GoesOn.Rule, c.Stops.Rule, c.At,
-						side.s.X, side.vx(c.Witness), side.s.Y, side.vy(c.Witness))
+				if !va(c.Witness) || !vb(c.Witness) {
+					t.Errorf("%s, %s: split witness %q is not accepted by both parsers", pr.A, pr.B, c.Witness)
 				}
-				if got, ok := r.Classify(c.Witness); !ok || got.Key() != c.Key() {
-					t.Errorf("%s ∖ %s: Classify(%q) = %q, want its own class %q", side.s.X, side.s.Y, c.Witness, got.Key(), c.Key())
-				}
-			}
-		}
-		for _, c := range r.Split {
-			checked++
-			if !va(c.Witness) || !vb(c.Witness) {
-				t.Errorf("%s, %s: split witness %q is not accepted by both parsers", pr.A, pr.B, c.Witness)
-			}
-			for _, side := range []struct{ lang, want string }{{pr.A, c.A}, {pr.B, c.B}} {
-				got, ok := componentAt(t, side.lang, c.Witness, c.Offset)
-				if ok && !slices.Contains(strings.Split(side.want, " or "), got) {
-					t.Errorf("%s, %s: split witness %q: byte %d is %s under %s's parser, the automaton says %s",
-						pr.A, pr.B, c.Witness, c.Offset, got, side.lang, side.want)
+				for _, side := range []struct{ lang, want string }{{pr.A, c.A}, {pr.B, c.B}} {
+					got, ok := componentAt(t, side.lang, c.Witness, c.Offset)
+					if ok && !slices.Contains(strings.Split(side.want, " or "), got) {
+						t.Errorf("%s, %s: split witness %q: byte %d is %s under %s's parser, the automaton says %s",
+							pr.A, pr.B, c.Witness, c.Offset, got, side.lang, side.want)
+					}
 				}
 			}
-		}
+		})
 	}
 	t.Logf("%d pairs, %d witnesses checked against the parsers", len(pairs), checked)
 }
@@ -276,9 +279,11 @@ func TestSpecdiffEverySpec(t *testing.T) {
 	var ids []string
 	for _, s := range uri.Specs() {
 		ids = append(ids, s.String())
-		if _, err := specdiff.Lookup(s.String()); err != nil {
-			t.Errorf("%v has no automaton: add its language to internal/specdiffgen/langs.go and run make generate (%v)", s, err)
-		}
+		t.Run(s.String(), func(t *testing.T) {
+			if _, err := specdiff.Lookup(s.String()); err != nil {
+				t.Errorf("%v has no automaton: add its language to internal/specdiffgen/langs.go and run make generate (%v)", s, err)
+			}
+		})
 	}
 	if got := specdiff.Lineage(); !slices.Equal(got, ids) {
 		t.Errorf("specdiff.Lineage() = %q, want uri.Specs() %q", got, ids)

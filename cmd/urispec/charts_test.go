@@ -41,40 +41,42 @@ func timelineCases() map[string][]timelineSpec {
 // another bar's label, and that no two bars touch.
 func TestTimelineLabelsDoNotCollide(t *testing.T) {
 	for name, specs := range timelineCases() {
-		lo, hi := math.Floor(specs[0].year), math.Floor(specs[len(specs)-1].year)+1
-		xs := timelineX(specs, lo, hi)
-		var texts []string
-		var cxs []float64
-		for i, s := range specs {
-			if i > 0 && xs[i] < xs[i-1]+tlBarW {
-				t.Errorf("%s: bars %d and %d overlap (x %v and %v)", name, i-1, i, xs[i-1], xs[i])
-			}
-			texts = append(texts, fmt.Sprintf("%s %.1f%%", s.id, s.share))
-			cxs = append(cxs, xs[i]+tlBarW/2)
-		}
-		boxes := layoutLabels(texts, cxs)
-		rect := func(b labelBox) box {
-			y := float64(b.row) * tlRowH
-			return box{b.x0, y, b.x1, y + tlRowH}
-		}
-		for i, a := range boxes {
-			if a.x1-a.x0 < textWidth(a.text) {
-				t.Errorf("%s: label %q is narrower than its text", name, a.text)
-			}
-			for j, b := range boxes {
-				if i == j {
-					continue
+		t.Run(name, func(t *testing.T) {
+			lo, hi := math.Floor(specs[0].year), math.Floor(specs[len(specs)-1].year)+1
+			xs := timelineX(specs, lo, hi)
+			var texts []string
+			var cxs []float64
+			for i, s := range specs {
+				if i > 0 && xs[i] < xs[i-1]+tlBarW {
+					t.Errorf("%s: bars %d and %d overlap (x %v and %v)", name, i-1, i, xs[i-1], xs[i])
 				}
-				if rect(a).overlaps(rect(b)) {
-					t.Errorf("%s: labels %q (row %d, %v-%v) and %q (row %d, %v-%v) overlap", name, a.text, a.row, a.x0, a.x1, b.text, b.row, b.x0, b.x1)
+				texts = append(texts, fmt.Sprintf("%s %.1f%%", s.id, s.share))
+				cxs = append(cxs, xs[i]+tlBarW/2)
+			}
+			boxes := layoutLabels(texts, cxs)
+			rect := func(b labelBox) box {
+				y := float64(b.row) * tlRowH
+				return box{b.x0, y, b.x1, y + tlRowH}
+			}
+			for i, a := range boxes {
+				if a.x1-a.x0 < textWidth(a.text) {
+					t.Errorf("%s: label %q is narrower than its text", name, a.text)
 				}
-				// b's leader runs from the axis (y 0) down to the middle of b's row.
-				leader := box{b.cx, 0, b.cx, (float64(b.row) + 0.5) * tlRowH}
-				if r := rect(a); leader.x0 > r.x0 && leader.x0 < r.x1 && leader.y1 > r.y0 && leader.y0 < r.y1 {
-					t.Errorf("%s: the leader of %q crosses label %q", name, b.text, a.text)
+				for j, b := range boxes {
+					if i == j {
+						continue
+					}
+					if rect(a).overlaps(rect(b)) {
+						t.Errorf("%s: labels %q (row %d, %v-%v) and %q (row %d, %v-%v) overlap", name, a.text, a.row, a.x0, a.x1, b.text, b.row, b.x0, b.x1)
+					}
+					// b's leader runs from the axis (y 0) down to the middle of b's row.
+					leader := box{b.cx, 0, b.cx, (float64(b.row) + 0.5) * tlRowH}
+					if r := rect(a); leader.x0 > r.x0 && leader.x0 < r.x1 && leader.y1 > r.y0 && leader.y0 < r.y1 {
+						t.Errorf("%s: the leader of %q crosses label %q", name, b.text, a.text)
+					}
 				}
 			}
-		}
+		})
 	}
 }
 

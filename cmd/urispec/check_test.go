@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urispec/urispec/internal/subtest"
 	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
 	"github.com/urispec/urispec/uri/hazard"
@@ -106,9 +107,11 @@ func TestCheckFormatSchemes(t *testing.T) {
 		})
 	}
 	for _, args := range [][]string{{"check", "-format", "uri-template", "-schemes", "x"}, {"check", "-format", "uri", "-spec", "rfc3986", "x"}} {
-		var stdout, stderr bytes.Buffer
-		if status := run(args, strings.NewReader(""), &stdout, &stderr); status != exitUsage {
-			t.Errorf("urispec %q: exit %d, want 2 (%s)", args, status, stderr.String())
-		}
+		t.Run(subtest.Args(args), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if status := run(args, strings.NewReader(""), &stdout, &stderr); status != exitUsage {
+				t.Errorf("urispec %q: exit %d, want 2 (%s)", args, status, stderr.String())
+			}
+		})
 	}
 }

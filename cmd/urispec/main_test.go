@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/urispec/urispec/internal/subtest"
 	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
 )
@@ -129,11 +130,13 @@ func everyCommand(t *testing.T) [][]string {
 // standard error with exit status 2.
 func TestWriteErrors(t *testing.T) {
 	for _, args := range everyCommand(t) {
-		var stderr bytes.Buffer
-		status := run(args, strings.NewReader(""), failWriter{}, &stderr)
-		if status != exitUsage || !strings.Contains(stderr.String(), "bad file descriptor") {
-			t.Errorf("urispec %q to a failing writer: exit %d, stderr %q; want 2 and the error", args, status, stderr.String())
-		}
+		t.Run(subtest.Args(args), func(t *testing.T) {
+			var stderr bytes.Buffer
+			status := run(args, strings.NewReader(""), failWriter{}, &stderr)
+			if status != exitUsage || !strings.Contains(stderr.String(), "bad file descriptor") {
+				t.Errorf("urispec %q to a failing writer: exit %d, stderr %q; want 2 and the error", args, status, stderr.String())
+			}
+		})
 	}
 }
 
@@ -147,16 +150,18 @@ func TestWriteErrorsFull(t *testing.T) {
 	}
 	defer full.Close()
 	for _, args := range [][]string{{"check", "x"}, {"matrix", testcorpus.Path(t, "testdata/lists/urls.txt")}, {"specs"}} {
-		cmd := exec.Command(os.Args[0], args...)
-		cmd.Args[0] = "urispec"
-		cmd.Stdout = full
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		err := cmd.Run()
-		var ee *exec.ExitError
-		if !errors.As(err, &ee) || ee.ExitCode() != exitUsage || !strings.Contains(stderr.String(), "no space left on device") {
-			t.Errorf("urispec %q >/dev/full: %v, stderr %q; want exit 2 and the error", args, err, stderr.String())
-		}
+		t.Run(subtest.Args(args), func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], args...)
+			cmd.Args[0] = "urispec"
+			cmd.Stdout = full
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			err := cmd.Run()
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != exitUsage || !strings.Contains(stderr.String(), "no space left on device") {
+				t.Errorf("urispec %q >/dev/full: %v, stderr %q; want exit 2 and the error", args, err, stderr.String())
+			}
+		})
 	}
 }
 
@@ -195,10 +200,12 @@ func TestMissingFileEveryCommand(t *testing.T) {
 // "--" ends the flags.
 func TestFlagsAnywhere(t *testing.T) {
 	for _, c := range commands() {
-		var stdout, stderr bytes.Buffer
-		if status := run([]string{c.name, "x", "-h"}, strings.NewReader(""), &stdout, &stderr); status != exitOK || !strings.HasPrefix(stdout.String(), "usage: urispec "+c.name) {
-			t.Errorf("urispec %s x -h: exit %d, stdout %.60q, stderr %q; want its help", c.name, status, stdout.String(), stderr.String())
-		}
+		t.Run(c.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if status := run([]string{c.name, "x", "-h"}, strings.NewReader(""), &stdout, &stderr); status != exitOK || !strings.HasPrefix(stdout.String(), "usage: urispec "+c.name) {
+				t.Errorf("urispec %s x -h: exit %d, stdout %.60q, stderr %q; want its help", c.name, status, stdout.String(), stderr.String())
+			}
+		})
 	}
 	for _, tc := range []struct {
 		args           []string

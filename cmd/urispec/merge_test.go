@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/urispec/urispec/internal/subtest"
 	"github.com/urispec/urispec/internal/summary"
 	"github.com/urispec/urispec/internal/testcorpus"
 )
@@ -108,34 +110,38 @@ func TestMergeShardsEqualsMatrix(t *testing.T) {
 	}
 	want := withoutPlaces(t, wholeDoc, func(summary.Example) {})
 	for _, order := range [][]int{{0, 1, 2}, {2, 1, 0}, {1, 2, 0}} {
-		args := []string{"merge", "-json"}
-		for _, i := range order {
-			args = append(args, sums[i])
-		}
-		got := withoutPlaces(t, runOK(t, args...), placeHolds)
-		if got != want {
-			t.Errorf("merge of shards %v differs from matrix of the whole:\n%s", order, cmp.Diff(want, got))
-		}
+		t.Run(fmt.Sprint(order), func(t *testing.T) {
+			args := []string{"merge", "-json"}
+			for _, i := range order {
+				args = append(args, sums[i])
+			}
+			got := withoutPlaces(t, runOK(t, args...), placeHolds)
+			if got != want {
+				t.Errorf("merge of shards %v differs from matrix of the whole:\n%s", order, cmp.Diff(want, got))
+			}
+		})
 	}
 }
 
 // TestMergeReportIsMatrixReport: merge prints matrix's text report.
 func TestMergeReportIsMatrixReport(t *testing.T) {
 	for _, args := range [][]string{{}, {"-spec", "rfc2396,rfc3986", "-groups", "3", "-examples", "1"}} {
-		dir := t.TempDir()
-		sum := filepath.Join(dir, "sum.json")
-		input := testcorpus.Path(t, "testdata/lists/mixed-crlf.txt")
-		if err := os.WriteFile(sum, []byte(runOK(t, append(append([]string{"matrix", "-summary-json"}, args...), input)...)), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		text := runOK(t, append(append([]string{"matrix"}, args...), input)...)
-		mergeArgs := []string{"merge"}
-		if len(args) > 0 {
-			mergeArgs = append(mergeArgs, "-groups", "3")
-		}
-		if got := runOK(t, append(mergeArgs, sum)...); got != text {
-			t.Errorf("matrix %q: merge's report differs:\n%s", args, cmp.Diff(text, got))
-		}
+		t.Run(subtest.Args(args), func(t *testing.T) {
+			dir := t.TempDir()
+			sum := filepath.Join(dir, "sum.json")
+			input := testcorpus.Path(t, "testdata/lists/mixed-crlf.txt")
+			if err := os.WriteFile(sum, []byte(runOK(t, append(append([]string{"matrix", "-summary-json"}, args...), input)...)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			text := runOK(t, append(append([]string{"matrix"}, args...), input)...)
+			mergeArgs := []string{"merge"}
+			if len(args) > 0 {
+				mergeArgs = append(mergeArgs, "-groups", "3")
+			}
+			if got := runOK(t, append(mergeArgs, sum)...); got != text {
+				t.Errorf("matrix %q: merge's report differs:\n%s", args, cmp.Diff(text, got))
+			}
+		})
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urispec/urispec/internal/subtest"
 	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri/hazard"
 )
@@ -278,11 +279,13 @@ func TestPayloadTables(t *testing.T) {
 	dir := filepath.Join(root, "testdata", "payloads")
 	lists := readPayloads(t, dir, readDNSNames(t, dir))
 	for file, lines := range lists {
-		for _, pl := range lines {
-			if !pl.flagged && pl.class == "" {
-				t.Errorf("%s: %q is not flagged and falls in no class of no hazard", file, pl.input)
+		t.Run(subtest.Name(file), func(t *testing.T) {
+			for _, pl := range lines {
+				if !pl.flagged && pl.class == "" {
+					t.Errorf("%s: %q is not flagged and falls in no class of no hazard", file, pl.input)
+				}
 			}
-		}
+		})
 	}
 	tables := payloadTables(lists)
 	docPath := filepath.Join(root, "docs", "hazards.md")

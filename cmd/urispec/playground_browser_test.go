@@ -15,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urispec/urispec/internal/subtest"
 	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/internal/uts46"
 	"github.com/urispec/urispec/uri"
@@ -170,21 +171,23 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	}
 	load("input=x")
 	for _, s := range playgroundInputs {
-		set("input", s)
-		want := checkJSON(t, s)
-		got := verdicts()
-		if len(got) != len(want) {
-			t.Fatalf("%q: the page shows %d verdicts, check -json -spec all %d", s, len(got), len(want))
-		}
-		for i, w := range want {
-			g := pageVerdict{Spec: w.Spec, Valid: w.Valid}
-			if w.Error != nil {
-				g.Offset, g.Rule = fmt.Sprint(w.Error.Offset), w.Error.Rule
+		t.Run(subtest.Name(s), func(t *testing.T) {
+			set("input", s)
+			want := checkJSON(t, s)
+			got := verdicts()
+			if len(got) != len(want) {
+				t.Fatalf("%q: the page shows %d verdicts, check -json -spec all %d", s, len(got), len(want))
 			}
-			if got[i] != g {
-				t.Errorf("%q: the page shows %+v, check -json %+v", s, got[i], g)
+			for i, w := range want {
+				g := pageVerdict{Spec: w.Spec, Valid: w.Valid}
+				if w.Error != nil {
+					g.Offset, g.Rule = fmt.Sprint(w.Error.Offset), w.Error.Rule
+				}
+				if got[i] != g {
+					t.Errorf("%q: the page shows %+v, check -json %+v", s, got[i], g)
+				}
 			}
-		}
+		})
 	}
 
 	// The caret: under the byte check -json names, drawn where the input shows it (an
@@ -194,23 +197,25 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		{`http://a\u{200B}b/`, "rfc3986", `\u{200B}b/`},
 		{"http://例え.jp/a b", "rfc3987", " b"},
 	} {
-		load(url.Values{"input": {c.input}, "open": {c.spec}}.Encode())
-		got := b.eval(`(() => { const pre = document.querySelector('#detail pre.caret');
-			if (!pre) return null;
-			const [line, marks] = pre.textContent.split('\n');
-			return [line.slice(marks.indexOf('^')), pre.dataset.offset,
-				document.querySelector('#detail dl').textContent.includes('Allowed there')]; })()`)
-		arr, _ := got.([]any)
-		if len(arr) != 3 {
-			t.Errorf("%q under %s: no caret drawn", c.input, c.spec)
-			continue
-		}
-		if !strings.HasPrefix(arr[0].(string), c.above) {
-			t.Errorf("%q under %s: above the caret is %q, want %q", c.input, c.spec, arr[0], c.above)
-		}
-		if arr[2] != true {
-			t.Errorf("%q under %s: what the grammar allowed is not shown", c.input, c.spec)
-		}
+		t.Run(subtest.Name(c.input), func(t *testing.T) {
+			load(url.Values{"input": {c.input}, "open": {c.spec}}.Encode())
+			got := b.eval(`(() => { const pre = document.querySelector('#detail pre.caret');
+				if (!pre) return null;
+				const [line, marks] = pre.textContent.split('\n');
+				return [line.slice(marks.indexOf('^')), pre.dataset.offset,
+					document.querySelector('#detail dl').textContent.includes('Allowed there')]; })()`)
+			arr, _ := got.([]any)
+			if len(arr) != 3 {
+				t.Errorf("%q under %s: no caret drawn", c.input, c.spec)
+				return
+			}
+			if !strings.HasPrefix(arr[0].(string), c.above) {
+				t.Errorf("%q under %s: above the caret is %q, want %q", c.input, c.spec, arr[0], c.above)
+			}
+			if arr[2] != true {
+				t.Errorf("%q under %s: what the grammar allowed is not shown", c.input, c.spec)
+			}
+		})
 	}
 
 	// Invisible and lookalike characters: each listed with its byte, and what UTS #46
@@ -224,9 +229,11 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		r  rune
 		to string
 	}{{'ⓖ', "g"}, {'。', "."}, {'／', "/"}} {
-		if got := uts46.Map(string(c.r)); got != c.to {
-			t.Errorf("uts46.Map(%q) = %q, the page's list says %q", c.r, got, c.to)
-		}
+		t.Run(string(c.r), func(t *testing.T) {
+			if got := uts46.Map(string(c.r)); got != c.to {
+				t.Errorf("uts46.Map(%q) = %q, the page's list says %q", c.r, got, c.to)
+			}
+		})
 	}
 	if got := b.eval(`Array.from(document.querySelectorAll('#detail pre.caret mark.lookalike')).map(m => m.title).join('; ')`); !strings.Contains(got.(string), `U+24D6, other symbol (So): UTS #46 maps it to "g"`) {
 		t.Errorf("the caret's line marks the lookalikes %q", got)
@@ -303,17 +310,19 @@ func TestPlaygroundInBrowser(t *testing.T) {
 	// ones explain -json names.
 	load(url.Values{"input": {"x"}, "diff": {"1"}}.Encode())
 	for _, s := range []string{"http://a b/", "http://[fe80::1%25eth0]/", "http://例え.jp/", "mailto:@@@"} {
-		set("input", s)
-		b.do(map[string]any{"op": "eval", "await": true, "expr": `new Promise(done => {
-			const box = document.getElementById('classes');
-			if (box.dataset.classified) return done(true);
-			new MutationObserver((_, o) => { if (box.dataset.classified) { o.disconnect(); done(true); } })
-				.observe(box, {attributes: true});
-		})`})
-		got := b.eval(`Array.from(document.querySelectorAll('#classes li')).map(li => li.dataset.pair + ': ' + (li.dataset.class || 'not separated')).join('\n')`)
-		if want := playgroundClasses(t, s); got != want {
-			t.Errorf("%q: the page names the classes\n%v\nexplain -json\n%v", s, got, want)
-		}
+		t.Run(subtest.Name(s), func(t *testing.T) {
+			set("input", s)
+			b.do(map[string]any{"op": "eval", "await": true, "expr": `new Promise(done => {
+				const box = document.getElementById('classes');
+				if (box.dataset.classified) return done(true);
+				new MutationObserver((_, o) => { if (box.dataset.classified) { o.disconnect(); done(true); } })
+					.observe(box, {attributes: true});
+			})`})
+			got := b.eval(`Array.from(document.querySelectorAll('#classes li')).map(li => li.dataset.pair + ': ' + (li.dataset.class || 'not separated')).join('\n')`)
+			if want := playgroundClasses(t, s); got != want {
+				t.Errorf("%q: the page names the classes\n%v\nexplain -json\n%v", s, got, want)
+			}
+		})
 	}
 
 	// Labelled controls, and the keyboard alone: Tab to the input, type, Tab to a spec's
@@ -354,28 +363,30 @@ func TestPlaygroundInBrowser(t *testing.T) {
 
 	// The formats tab: each format's verdict and offset as check -format gives them.
 	for _, s := range []string{"http:///x", "a b", "{x", "//h/p"} {
-		load1(url.Values{"tab": {"formats"}, "input": {s}}.Encode())
-		got := b.eval(`Object.fromEntries(Array.from(document.querySelectorAll('#formats tbody tr')).map(tr => [tr.dataset.format, tr.dataset.valid + ' ' + (tr.querySelector('.where').dataset.offset || '')]))`).(map[string]any)
-		for _, f := range uri.FormatNames() {
-			var stdout, stderr bytes.Buffer
-			run([]string{"check", "-format", f, "-json", "--", s}, strings.NewReader(""), &stdout, &stderr)
-			var r struct {
-				Valid bool `json:"valid"`
-				Error *struct {
-					Offset int `json:"offset"`
-				} `json:"error"`
+		t.Run(subtest.Name(s), func(t *testing.T) {
+			load1(url.Values{"tab": {"formats"}, "input": {s}}.Encode())
+			got := b.eval(`Object.fromEntries(Array.from(document.querySelectorAll('#formats tbody tr')).map(tr => [tr.dataset.format, tr.dataset.valid + ' ' + (tr.querySelector('.where').dataset.offset || '')]))`).(map[string]any)
+			for _, f := range uri.FormatNames() {
+				var stdout, stderr bytes.Buffer
+				run([]string{"check", "-format", f, "-json", "--", s}, strings.NewReader(""), &stdout, &stderr)
+				var r struct {
+					Valid bool `json:"valid"`
+					Error *struct {
+						Offset int `json:"offset"`
+					} `json:"error"`
+				}
+				if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
+					t.Fatalf("check -format %s -json %q: %v (%s)", f, s, err, stderr.String())
+				}
+				want := fmt.Sprint(r.Valid, " ")
+				if r.Error != nil {
+					want += fmt.Sprint(r.Error.Offset)
+				}
+				if got[f] != want {
+					t.Errorf("format %s of %q: the page shows %q, check -format -json %q", f, s, got[f], want)
+				}
 			}
-			if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
-				t.Fatalf("check -format %s -json %q: %v (%s)", f, s, err, stderr.String())
-			}
-			want := fmt.Sprint(r.Valid, " ")
-			if r.Error != nil {
-				want += fmt.Sprint(r.Error.Offset)
-			}
-			if got[f] != want {
-				t.Errorf("format %s of %q: the page shows %q, check -format -json %q", f, s, got[f], want)
-			}
-		}
+		})
 	}
 
 	// The template tab: level and expansion, or the caret, as urispec template gives them.
@@ -384,27 +395,29 @@ func TestPlaygroundInBrowser(t *testing.T) {
 		{"{/list*}{?keys*}", `{"list": ["red", "green"], "keys": {"semi": ";", "dot": "."}}`},
 		{"http://h/{x", `{}`},
 	} {
-		load1(url.Values{"tab": {"template"}, "template": {c.template}, "vars": {c.vars}}.Encode())
-		var stdout, stderr bytes.Buffer
-		run([]string{"template", "-json", "-vars", c.vars, "--", c.template}, strings.NewReader(""), &stdout, &stderr)
-		var want struct {
-			Valid     bool   `json:"valid"`
-			Level     int    `json:"level"`
-			Expansion string `json:"expansion"`
-			Error     *struct {
-				Offset int `json:"offset"`
-			} `json:"error"`
-		}
-		if err := json.Unmarshal(stdout.Bytes(), &want); err != nil {
-			t.Fatalf("template -json %q: %v (%s)", c.template, err, stderr.String())
-		}
-		got := b.eval(`[document.getElementById('expansion')?.textContent ?? null, document.querySelector('#template-body pre.caret')?.dataset.offset ?? null, document.getElementById('status').textContent]`).([]any)
-		switch {
-		case want.Valid && (got[0] != want.Expansion || !strings.Contains(got[2].(string), fmt.Sprintf("level %d", want.Level))):
-			t.Errorf("template %q: the page shows %q (%v), urispec template %q (level %d)", c.template, got[0], got[2], want.Expansion, want.Level)
-		case !want.Valid && got[1] != fmt.Sprint(want.Error.Offset):
-			t.Errorf("template %q: caret at %v, urispec template says byte %d", c.template, got[1], want.Error.Offset)
-		}
+		t.Run(subtest.Name(c.template), func(t *testing.T) {
+			load1(url.Values{"tab": {"template"}, "template": {c.template}, "vars": {c.vars}}.Encode())
+			var stdout, stderr bytes.Buffer
+			run([]string{"template", "-json", "-vars", c.vars, "--", c.template}, strings.NewReader(""), &stdout, &stderr)
+			var want struct {
+				Valid     bool   `json:"valid"`
+				Level     int    `json:"level"`
+				Expansion string `json:"expansion"`
+				Error     *struct {
+					Offset int `json:"offset"`
+				} `json:"error"`
+			}
+			if err := json.Unmarshal(stdout.Bytes(), &want); err != nil {
+				t.Fatalf("template -json %q: %v (%s)", c.template, err, stderr.String())
+			}
+			got := b.eval(`[document.getElementById('expansion')?.textContent ?? null, document.querySelector('#template-body pre.caret')?.dataset.offset ?? null, document.getElementById('status').textContent]`).([]any)
+			switch {
+			case want.Valid && (got[0] != want.Expansion || !strings.Contains(got[2].(string), fmt.Sprintf("level %d", want.Level))):
+				t.Errorf("template %q: the page shows %q (%v), urispec template %q (level %d)", c.template, got[0], got[2], want.Expansion, want.Level)
+			case !want.Valid && got[1] != fmt.Sprint(want.Error.Offset):
+				t.Errorf("template %q: caret at %v, urispec template says byte %d", c.template, got[1], want.Error.Offset)
+			}
+		})
 	}
 
 	problems, requests := b.events()
@@ -541,14 +554,16 @@ func playgroundShotHash(t *testing.T, fragment string) string {
 // and the verdicts of today.
 func TestPlaygroundPNGCurrent(t *testing.T) {
 	for _, s := range playgroundShots {
-		img, err := os.ReadFile(testcorpus.Path(t, s.file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, ok := pngText(img, pngPageKey); got != playgroundShotHash(t, s.fragment) {
-			t.Errorf("%s shows another page or other verdicts than today's (hash %q, found %v): take it again with "+
-				"go test ./cmd/urispec -run TestPlaygroundInBrowser -update (Chromium needed)", s.file, got, ok)
-		}
+		t.Run(filepath.Base(s.file), func(t *testing.T) {
+			img, err := os.ReadFile(testcorpus.Path(t, s.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, ok := pngText(img, pngPageKey); got != playgroundShotHash(t, s.fragment) {
+				t.Errorf("%s shows another page or other verdicts than today's (hash %q, found %v): take it again with "+
+					"go test ./cmd/urispec -run TestPlaygroundInBrowser -update (Chromium needed)", s.file, got, ok)
+			}
+		})
 	}
 }
 

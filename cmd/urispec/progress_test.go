@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/urispec/urispec/internal/subtest"
 )
 
 // TestProgressNotTerminal: nothing is shown, and nothing counted, when standard error
@@ -19,9 +22,11 @@ func TestProgressNotTerminal(t *testing.T) {
 	}
 	defer f.Close()
 	for _, w := range []io.Writer{&bytes.Buffer{}, f} {
-		if p := startProgress(w, true, 100); p != nil {
-			t.Errorf("progress shown on %T", w)
-		}
+		t.Run(fmt.Sprintf("%T", w), func(t *testing.T) {
+			if p := startProgress(w, true, 100); p != nil {
+				t.Errorf("progress shown on %T", w)
+			}
+		})
 	}
 	var nilP *progress // what the commands hold then: every method does nothing
 	nilP.line()
@@ -35,16 +40,18 @@ func TestProgressNotTerminal(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, args := range [][]string{{"matrix", input}, {"matrix", "-html", input}, {"check", "-spec", "all"}} {
-		in, err := os.Open(input)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var stdout, stderr bytes.Buffer
-		run(args, in, &stdout, &stderr)
-		in.Close()
-		if stderr.Len() > 0 {
-			t.Errorf("%v wrote on standard error: %q", args, stderr.String())
-		}
+		t.Run(subtest.Args(args), func(t *testing.T) {
+			in, err := os.Open(input)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stdout, stderr bytes.Buffer
+			run(args, in, &stdout, &stderr)
+			in.Close()
+			if stderr.Len() > 0 {
+				t.Errorf("%v wrote on standard error: %q", args, stderr.String())
+			}
+		})
 	}
 }
 
@@ -69,30 +76,34 @@ func TestProgressRendering(t *testing.T) {
 		{-1, 80, []string{"1000 lines, 1000 lines/s, 19.53 KiB read", "1000 lines, 250 lines/s, 19.53 KiB read"}},
 		{int64(len(data)), 40, []string{"1000 lines, 1000 lines/s, 19.53 KiB / 19", "1000 lines, 250 lines/s, 19.53 KiB / 19."}},
 	} {
-		var out bytes.Buffer
-		p := newProgress(&out, c.total, c.width, start)
-		lr := &lineReader{x: &cmdEnv{stdin: strings.NewReader(data)}, progress: p}
-		if err := lr.each(nil, func(inputLine) error { return nil }); err != nil {
-			t.Fatal(err)
-		}
-		tick := make(chan time.Time)
-		go p.run(tick)
-		tick <- start.Add(time.Second)
-		tick <- start.Add(4 * time.Second)
-		p.finish()
-		a, b := c.want[0], c.want[1]
-		want := "\r" + a + "\r" + b + strings.Repeat(" ", max(len(a)-len(b), 0)) + "\r" + strings.Repeat(" ", len(b)) + "\r"
-		if got := out.String(); got != want {
-			t.Errorf("total %d, width %d:\n got %q\nwant %q", c.total, c.width, got, want)
-		}
+		t.Run(fmt.Sprintf("total %d width %d", c.total, c.width), func(t *testing.T) {
+			var out bytes.Buffer
+			p := newProgress(&out, c.total, c.width, start)
+			lr := &lineReader{x: &cmdEnv{stdin: strings.NewReader(data)}, progress: p}
+			if err := lr.each(nil, func(inputLine) error { return nil }); err != nil {
+				t.Fatal(err)
+			}
+			tick := make(chan time.Time)
+			go p.run(tick)
+			tick <- start.Add(time.Second)
+			tick <- start.Add(4 * time.Second)
+			p.finish()
+			a, b := c.want[0], c.want[1]
+			want := "\r" + a + "\r" + b + strings.Repeat(" ", max(len(a)-len(b), 0)) + "\r" + strings.Repeat(" ", len(b)) + "\r"
+			if got := out.String(); got != want {
+				t.Errorf("total %d, width %d:\n got %q\nwant %q", c.total, c.width, got, want)
+			}
+		})
 	}
 }
 
 func TestByteSize(t *testing.T) {
 	for n, want := range map[int64]string{0: "0 B", 1023: "1023 B", 1024: "1.00 KiB", 1536: "1.50 KiB", 5 << 20: "5.00 MiB", 3 << 30: "3.00 GiB"} {
-		if got := byteSize(n); got != want {
-			t.Errorf("byteSize(%d) = %q, want %q", n, got, want)
-		}
+		t.Run(want, func(t *testing.T) {
+			if got := byteSize(n); got != want {
+				t.Errorf("byteSize(%d) = %q, want %q", n, got, want)
+			}
+		})
 	}
 }
 

@@ -23,9 +23,11 @@ func TestServeHeaders(t *testing.T) {
 		"index.html": "<p>page", "urispec.wasm": "\x00asm", "urispec.wasm.br": "BR", "urispec.wasm.gz": "GZ",
 		"app.js": "js", "app.js.gz": "GZJS", "notes.txt": "text",
 	} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		t.Run(name, func(t *testing.T) {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		})
 	}
 	if err := os.Mkdir(filepath.Join(dir, "sub.html"), 0o755); err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urispec/urispec/internal/subtest"
 	"github.com/urispec/urispec/uri"
 	"github.com/urispec/urispec/uri/hazard"
 )
@@ -32,17 +33,19 @@ func TestWHATWGDifferentials(t *testing.T) {
 	w := newWHATWGReader()
 	p, _ := uri.NewParser(uri.RFC3986, uri.GenericOnly()) // "http:g" is no http-URI (RFC 9110)
 	for _, c := range cases {
-		r, err := p.Parse(c.in)
-		if err != nil {
-			t.Fatalf("%q: %v", c.in, err)
-		}
-		var got []hazard.Code
-		for _, h := range hazard.Differentials(r, w) {
-			got = append(got, h.Code)
-		}
-		if !slices.Equal(got, c.want) {
-			t.Errorf("%q: differentials %v, want %v (%v)", c.in, got, c.want, hazard.Differentials(r, w))
-		}
+		t.Run(subtest.Name(c.in), func(t *testing.T) {
+			r, err := p.Parse(c.in)
+			if err != nil {
+				t.Fatalf("%q: %v", c.in, err)
+			}
+			var got []hazard.Code
+			for _, h := range hazard.Differentials(r, w) {
+				got = append(got, h.Code)
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("%q: differentials %v, want %v (%v)", c.in, got, c.want, hazard.Differentials(r, w))
+			}
+		})
 	}
 }
 
@@ -71,17 +74,19 @@ func TestBaseDifferentials(t *testing.T) {
 	}
 	p, _ := uri.NewParser(uri.RFC3986)
 	for _, c := range cases {
-		var got []hazard.Code
-		hz := lintLine(p, c.readers, relativeBase, c.in).hazards
-		for _, h := range hz {
-			got = append(got, h.Code)
-			if h.Code != hazard.LenientReading && h.Code != hazard.NetworkPathReference && (h.Offset != 0 || h.Length != len(c.in)) {
-				t.Errorf("%q: %v spans %d+%d, want the whole reference", c.in, h.Code, h.Offset, h.Length)
+		t.Run(subtest.Name(c.in), func(t *testing.T) {
+			var got []hazard.Code
+			hz := lintLine(p, c.readers, relativeBase, c.in).hazards
+			for _, h := range hz {
+				got = append(got, h.Code)
+				if h.Code != hazard.LenientReading && h.Code != hazard.NetworkPathReference && (h.Offset != 0 || h.Length != len(c.in)) {
+					t.Errorf("%q: %v spans %d+%d, want the whole reference", c.in, h.Code, h.Offset, h.Length)
+				}
 			}
-		}
-		if !slices.Equal(got, c.want) {
-			t.Errorf("%q: %v, want %v (%v)", c.in, got, c.want, hz)
-		}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("%q: %v, want %v (%v)", c.in, got, c.want, hz)
+			}
+		})
 	}
 }
 

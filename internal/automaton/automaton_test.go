@@ -30,13 +30,15 @@ func TestRoundTrip(t *testing.T) {
 		t.Error("Encode(Decode(Encode(Decode(table)))) differs from Encode(Decode(table))")
 	}
 	for _, d := range ds {
-		m := d.Minimal()
-		for s := range d.States() { // Min is a congruence: the quotient agrees with d
-			for c := range 256 {
-				if m.Next[int(d.Min[s])*m.NClass+int(m.Class[c])] != d.Min[d.Step(int32(s), byte(c))] {
-					t.Fatalf("%s: state %d, byte %d: Min is not a congruence", d.Name, s, c)
+		t.Run(d.Name, func(t *testing.T) {
+			m := d.Minimal()
+			for s := range d.States() { // Min is a congruence: the quotient agrees with d
+				for c := range 256 {
+					if m.Next[int(d.Min[s])*m.NClass+int(m.Class[c])] != d.Min[d.Step(int32(s), byte(c))] {
+						t.Fatalf("%s: state %d, byte %d: Min is not a congruence", d.Name, s, c)
+					}
 				}
 			}
-		}
+		})
 	}
 }

@@ -239,13 +239,15 @@ func TestPassDiffFindsDifferences(t *testing.T) {
 	}
 	code := map[string][]byte{}
 	for pkg, grammar := range map[string][]byte{"on": src, "off": changed} {
-		p, err := compile(grammarName(path), grammar, pkg, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if code[pkg], err = emit(p, true); err != nil {
-			t.Fatal(err)
-		}
+		t.Run(pkg, func(t *testing.T) {
+			p, err := compile(grammarName(path), grammar, pkg, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if code[pkg], err = emit(p, true); err != nil {
+				t.Fatal(err)
+			}
+		})
 	}
 	passdiff := buildPassdiff(t, t.TempDir(), code["on"], code["off"])
 	out, err := exec.Command(passdiff, "-entries", "top,alt", "-alphabet", strconv.Quote("a!:/"), "-depth", "3").CombinedOutput()

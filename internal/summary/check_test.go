@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -62,20 +63,22 @@ func mutate(t *testing.T, s *Summary, f func(m map[string]any)) string {
 
 func TestCheckAcceptsWhatAddBuilds(t *testing.T) {
 	for _, k := range []int{0, 1, 3} {
-		s := smallSummary(t, k)
-		if err := s.Check(); err != nil {
-			t.Errorf("k=%d: %v", k, err)
-		}
-		m, err := Merge(s, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := m.Check(); err != nil {
-			t.Errorf("k=%d, merged with itself: %v", k, err)
-		}
-		if m.Inputs != 2*s.Inputs || m.Blank != 4 {
-			t.Errorf("k=%d, merged with itself: %d inputs and %d blank lines, want %d and 4", k, m.Inputs, m.Blank, 2*s.Inputs)
-		}
+		t.Run("k="+strconv.Itoa(k), func(t *testing.T) {
+			s := smallSummary(t, k)
+			if err := s.Check(); err != nil {
+				t.Errorf("k=%d: %v", k, err)
+			}
+			m, err := Merge(s, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := m.Check(); err != nil {
+				t.Errorf("k=%d, merged with itself: %v", k, err)
+			}
+			if m.Inputs != 2*s.Inputs || m.Blank != 4 {
+				t.Errorf("k=%d, merged with itself: %d inputs and %d blank lines, want %d and 4", k, m.Inputs, m.Blank, 2*s.Inputs)
+			}
+		})
 	}
 }
 

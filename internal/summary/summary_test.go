@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -208,9 +209,11 @@ func TestBottomK(t *testing.T) {
 func TestMergeRefusesMismatch(t *testing.T) {
 	a := New([]string{"rfc2396", "rfc3986"}, 2)
 	for _, b := range []*Summary{New([]string{"rfc3986"}, 2), New([]string{"rfc2396", "rfc3986"}, 3)} {
-		if _, err := Merge(a, b); err == nil {
-			t.Errorf("Merge of %v/%d and %v/%d: no error", a.Specs, a.Examples, b.Specs, b.Examples)
-		}
+		t.Run(strings.Join(b.Specs, ",")+" examples="+strconv.Itoa(b.Examples), func(t *testing.T) {
+			if _, err := Merge(a, b); err == nil {
+				t.Errorf("Merge of %v/%d and %v/%d: no error", a.Specs, a.Examples, b.Specs, b.Examples)
+			}
+		})
 	}
 	generic := New([]string{"rfc2396", "rfc3986"}, 2)
 	generic.GenericOnly = true
@@ -235,11 +238,13 @@ func TestExampleKeepsBytes(t *testing.T) {
 // earlier versions must keep merging with new ones.
 func TestFNV1a(t *testing.T) {
 	for _, s := range []string{"", "a", "http://example.com/", "\xff\x00é"} {
-		h := fnv.New64a()
-		h.Write([]byte(s))
-		if got, want := fnv1a(s), h.Sum64(); got != want {
-			t.Errorf("fnv1a(%q) = %#x, hash/fnv gives %#x", s, got, want)
-		}
+		t.Run(strconv.Quote(s), func(t *testing.T) {
+			h := fnv.New64a()
+			h.Write([]byte(s))
+			if got, want := fnv1a(s), h.Sum64(); got != want {
+				t.Errorf("fnv1a(%q) = %#x, hash/fnv gives %#x", s, got, want)
+			}
+		})
 	}
 }
 
@@ -263,9 +268,11 @@ func TestPairs(t *testing.T) {
 		{[]string{"rfc2396", "rfc3986"}, []string{"rfc2396>rfc3986"}},
 		{[]string{"whatwg"}, nil},
 	} {
-		if got := names(New(tc.specs, 0)); !slices.Equal(got, tc.want) {
-			t.Errorf("New(%q).Pairs = %q; want %q", tc.specs, got, tc.want)
-		}
+		t.Run(strings.Join(tc.specs, ","), func(t *testing.T) {
+			if got := names(New(tc.specs, 0)); !slices.Equal(got, tc.want) {
+				t.Errorf("New(%q).Pairs = %q; want %q", tc.specs, got, tc.want)
+			}
+		})
 	}
 
 	s := smallSummary(t, 1)

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urispec/urispec/internal/subtest"
 	"github.com/urispec/urispec/internal/uts46"
 )
 
@@ -79,9 +80,11 @@ func TestEncodeLimit(t *testing.T) {
 		{strings.Repeat("a", uts46.EncodeLimit) + "é", false},
 		{strings.Repeat("Ⅰ", uts46.EncodeLimit+1), true}, // ASCII once mapped: not encoded
 	} {
-		_, err := uts46.ToASCII(c.domain, false)
-		if (err == nil) != c.ok {
-			t.Errorf("ToASCII(%d bytes, false): %v; want success %v", len(c.domain), err, c.ok)
-		}
+		t.Run(subtest.Name(c.domain), func(t *testing.T) {
+			_, err := uts46.ToASCII(c.domain, false)
+			if (err == nil) != c.ok {
+				t.Errorf("ToASCII(%d bytes, false): %v; want success %v", len(c.domain), err, c.ok)
+			}
+		})
 	}
 }

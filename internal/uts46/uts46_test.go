@@ -2,6 +2,7 @@ package uts46_test
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -22,34 +23,36 @@ func TestIdnaTestV2(t *testing.T) {
 		t.Fatalf("%d rows; the file of Unicode 17.0.0 has 6,391", len(cases))
 	}
 	for _, beStrict := range []bool{true, false} {
-		failures, errs := 0, 0
-		for _, c := range cases {
-			want := c.Errors(beStrict)
-			got, err := uts46.ToASCII(c.Source, beStrict)
-			switch {
-			case len(want) > 0 && err == nil:
-				t.Errorf("beStrict %v, line %d: ToASCII(%+q) = %q; want an error %v", beStrict, c.Line, c.Source, got, want)
-			case len(want) == 0 && err != nil:
-				t.Errorf("beStrict %v, line %d: ToASCII(%+q): %v; want %q", beStrict, c.Line, c.Source, err, c.ToASCII)
-			case len(want) == 0 && got != c.ToASCII:
-				t.Errorf("beStrict %v, line %d: ToASCII(%+q) = %q; want %q", beStrict, c.Line, c.Source, got, c.ToASCII)
+		t.Run("beStrict="+strconv.FormatBool(beStrict), func(t *testing.T) {
+			failures, errs := 0, 0
+			for _, c := range cases {
+				want := c.Errors(beStrict)
+				got, err := uts46.ToASCII(c.Source, beStrict)
+				switch {
+				case len(want) > 0 && err == nil:
+					t.Errorf("beStrict %v, line %d: ToASCII(%+q) = %q; want an error %v", beStrict, c.Line, c.Source, got, want)
+				case len(want) == 0 && err != nil:
+					t.Errorf("beStrict %v, line %d: ToASCII(%+q): %v; want %q", beStrict, c.Line, c.Source, err, c.ToASCII)
+				case len(want) == 0 && got != c.ToASCII:
+					t.Errorf("beStrict %v, line %d: ToASCII(%+q) = %q; want %q", beStrict, c.Line, c.Source, got, c.ToASCII)
+				}
+				if len(want) > 0 {
+					failures++
+				}
+				var e *uts46.Error
+				if err != nil && !errors.As(err, &e) {
+					t.Errorf("line %d: %T is no *uts46.Error", c.Line, err)
+				}
+				if err != nil {
+					errs++
+				}
 			}
-			if len(want) > 0 {
-				failures++
+			// Both outcomes occur in numbers, under both flag sets.
+			if failures < 500 || len(cases)-failures < 500 {
+				t.Errorf("beStrict %v: %d of %d rows fail: the file was misread", beStrict, failures, len(cases))
 			}
-			var e *uts46.Error
-			if err != nil && !errors.As(err, &e) {
-				t.Errorf("line %d: %T is no *uts46.Error", c.Line, err)
-			}
-			if err != nil {
-				errs++
-			}
-		}
-		// Both outcomes occur in numbers, under both flag sets.
-		if failures < 500 || len(cases)-failures < 500 {
-			t.Errorf("beStrict %v: %d of %d rows fail: the file was misread", beStrict, failures, len(cases))
-		}
-		t.Logf("beStrict %v: %d rows, %d fail", beStrict, len(cases), failures)
+			t.Logf("beStrict %v: %d rows, %d fail", beStrict, len(cases), failures)
+		})
 	}
 }
 

@@ -98,14 +98,16 @@ func (sh shape) steps(tb testing.TB, n int) float64 {
 func TestStepsLinear(t *testing.T) {
 	const small, large = 64 << 10, 1 << 20
 	for _, sh := range shapes {
-		s, l := sh.steps(t, small), sh.steps(t, large)
-		if l > 1.01*s {
-			t.Errorf("%s: %.2f steps a byte at 64 KiB, %.2f at 1 MiB", sh.name, s, l)
-		}
-		if l > 16 {
-			t.Errorf("%s: %.1f steps a byte", sh.name, l)
-		}
-		t.Logf("%-20s %5.2f steps a byte at 64 KiB, %5.2f at 1 MiB", sh.name, s, l)
+		t.Run(sh.name, func(t *testing.T) {
+			s, l := sh.steps(t, small), sh.steps(t, large)
+			if l > 1.01*s {
+				t.Errorf("%s: %.2f steps a byte at 64 KiB, %.2f at 1 MiB", sh.name, s, l)
+			}
+			if l > 16 {
+				t.Errorf("%s: %.1f steps a byte", sh.name, l)
+			}
+			t.Logf("%-20s %5.2f steps a byte at 64 KiB, %5.2f at 1 MiB", sh.name, s, l)
+		})
 	}
 }
 
@@ -148,18 +150,20 @@ func (sh shape) allocPerByte(tb testing.TB, n int) float64 {
 func TestMemoryLinear(t *testing.T) {
 	const small, large = 64 << 10, 1 << 20
 	for _, sh := range shapes {
-		s, l := sh.allocPerByte(t, small), sh.allocPerByte(t, large)
-		if l > 1.5*s+0.1 {
-			t.Errorf("%s: %.2f bytes allocated a byte at 64 KiB, %.2f at 1 MiB", sh.name, s, l)
-		}
-		limit := 10.0
-		if strings.HasPrefix(sh.name, "idn-") {
-			limit = 100
-		}
-		if l > limit {
-			t.Errorf("%s: %.1f bytes allocated a byte, more than %g", sh.name, l, limit)
-		}
-		t.Logf("%-20s %5.2f bytes allocated a byte at 64 KiB, %5.2f at 1 MiB", sh.name, s, l)
+		t.Run(sh.name, func(t *testing.T) {
+			s, l := sh.allocPerByte(t, small), sh.allocPerByte(t, large)
+			if l > 1.5*s+0.1 {
+				t.Errorf("%s: %.2f bytes allocated a byte at 64 KiB, %.2f at 1 MiB", sh.name, s, l)
+			}
+			limit := 10.0
+			if strings.HasPrefix(sh.name, "idn-") {
+				limit = 100
+			}
+			if l > limit {
+				t.Errorf("%s: %.1f bytes allocated a byte, more than %g", sh.name, l, limit)
+			}
+			t.Logf("%-20s %5.2f bytes allocated a byte at 64 KiB, %5.2f at 1 MiB", sh.name, s, l)
+		})
 	}
 }
 

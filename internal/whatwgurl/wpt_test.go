@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/urispec/urispec/internal/subtest"
 	"github.com/urispec/urispec/internal/testcorpus"
 )
 
@@ -55,10 +56,12 @@ func TestURLTestData(t *testing.T) {
 	tests := readURLTestData(t)
 	failed := 0
 	for _, c := range tests {
-		if d := checkURLTest(c); d != "" {
-			failed++
-			t.Errorf("%q against %q: %s", c.Input, c.BaseURL(), d)
-		}
+		t.Run(subtest.Name(c.Input), func(t *testing.T) {
+			if d := checkURLTest(c); d != "" {
+				failed++
+				t.Errorf("%q against %q: %s", c.Input, c.BaseURL(), d)
+			}
+		})
 	}
 	t.Logf("%d of %d pass", len(tests)-failed, len(tests))
 }

@@ -1,6 +1,7 @@
 package hazard
 
 import (
+	"github.com/urispec/urispec/internal/subtest"
 	"github.com/urispec/urispec/uri"
 	"slices"
 	"strings"
@@ -374,19 +375,21 @@ func TestHazardNote(t *testing.T) {
 		{"http://100.64.0.1/", false},
 		{"jar:http://127.0.0.1!/", false},
 	} {
-		r, err := parsePlain(uri.RFC3986, c.in)
-		if err != nil {
-			t.Fatalf("%q: %v", c.in, err)
-		}
-		hz := Find(r)
-		i := slices.IndexFunc(hz, func(h Hazard) bool { return h.Code == InternalHost })
-		if i < 0 {
-			t.Errorf("%q: no internal-host", c.in)
-			continue
-		}
-		if hz[i].Note != c.note {
-			t.Errorf("%q: internal-host note %v, want %v", c.in, hz[i].Note, c.note)
-		}
+		t.Run(subtest.Name(c.in), func(t *testing.T) {
+			r, err := parsePlain(uri.RFC3986, c.in)
+			if err != nil {
+				t.Fatalf("%q: %v", c.in, err)
+			}
+			hz := Find(r)
+			i := slices.IndexFunc(hz, func(h Hazard) bool { return h.Code == InternalHost })
+			if i < 0 {
+				t.Errorf("%q: no internal-host", c.in)
+				return
+			}
+			if hz[i].Note != c.note {
+				t.Errorf("%q: internal-host note %v, want %v", c.in, hz[i].Note, c.note)
+			}
+		})
 	}
 }
 
@@ -407,9 +410,11 @@ func TestDecodedScript(t *testing.T) {
 		`\x6A`:                                                 "",
 		"https://example.com/%6a":                              "",
 	} {
-		if got, _, _ := decodedScript(in); got != want {
-			t.Errorf("decodedScript(%q) = %q, want %q", in, got, want)
-		}
+		t.Run(subtest.Name(in), func(t *testing.T) {
+			if got, _, _ := decodedScript(in); got != want {
+				t.Errorf("decodedScript(%q) = %q, want %q", in, got, want)
+			}
+		})
 	}
 	if got := jsUnescape(`a\x41\u0042\u{43}\104\n\q\`); got != "aABCD\nq\\" {
 		t.Errorf("jsUnescape = %q", got)
@@ -552,11 +557,13 @@ func TestSections(t *testing.T) {
 		})
 	}
 	for _, code := range Codes() {
-		for _, s := range uri.Specs() {
-			if code.Section(s) == "" {
-				t.Errorf("%v has no section under %v", code, s)
+		t.Run(string(code), func(t *testing.T) {
+			for _, s := range uri.Specs() {
+				if code.Section(s) == "" {
+					t.Errorf("%v has no section under %v", code, s)
+				}
 			}
-		}
+		})
 	}
 }
 

@@ -1,6 +1,7 @@
 package hazard
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -41,13 +42,17 @@ func TestLookalikesFromUnicode(t *testing.T) {
 		t.Errorf("lookalikes differ from the Unicode data:\n got %+q\nwant %+q", lookalikes, want)
 	}
 	for _, r := range []rune{0xFF1A, 0xFF0F, 0x2215, 0xFE6B, 0x3002, 0xFF0E, 0xFF20, 0xFF1F, 0xFF03, 0xFF3B, 0xFF3D} {
-		if _, ok := lookalikeOf(r); !ok {
-			t.Errorf("U+%04X is not a lookalike", r)
-		}
+		t.Run(fmt.Sprintf("U+%04X", r), func(t *testing.T) {
+			if _, ok := lookalikeOf(r); !ok {
+				t.Errorf("U+%04X is not a lookalike", r)
+			}
+		})
 	}
 	for _, r := range []rune{':', '/', 'a', 0xE9, 0x4E2D, 0xFF21} {
-		if to, ok := lookalikeOf(r); ok {
-			t.Errorf("U+%04X is a lookalike of %q", r, to)
-		}
+		t.Run(fmt.Sprintf("U+%04X", r), func(t *testing.T) {
+			if to, ok := lookalikeOf(r); ok {
+				t.Errorf("U+%04X is a lookalike of %q", r, to)
+			}
+		})
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urispec/urispec/internal/subtest"
 	"github.com/urispec/urispec/uri"
 	"github.com/urispec/urispec/uri/rfc1738"
 )
@@ -109,9 +110,11 @@ func TestReadReadings(t *testing.T) {
 		t.Errorf("//a/b: %v, %v; want nil, ErrNoScheme", su, err)
 	}
 	for _, s := range []string{"//a/b", "foo:x", "no scheme"} {
-		if su, err := rfc1738.Check(s); su != nil || !errors.Is(err, rfc1738.ErrNoScheme) {
-			t.Errorf("Check(%q) = %v, %v; want nil, ErrNoScheme", s, su, err)
-		}
+		t.Run(subtest.Name(s), func(t *testing.T) {
+			if su, err := rfc1738.Check(s); su != nil || !errors.Is(err, rfc1738.ErrNoScheme) {
+				t.Errorf("Check(%q) = %v, %v; want nil, ErrNoScheme", s, su, err)
+			}
+		})
 	}
 }
 
@@ -172,19 +175,25 @@ func TestReadErrors(t *testing.T) {
 func TestDefaultPort(t *testing.T) {
 	want := map[string]int{"ftp": 21, "http": 80, "gopher": 70, "nntp": 119, "telnet": 23, "wais": 210, "prospero": 1525, "HTTP": 80}
 	for scheme, port := range want {
-		if got, ok := rfc1738.DefaultPort(scheme); !ok || got != port {
-			t.Errorf("DefaultPort(%q) = %d, %v; want %d", scheme, got, ok, port)
-		}
+		t.Run(scheme, func(t *testing.T) {
+			if got, ok := rfc1738.DefaultPort(scheme); !ok || got != port {
+				t.Errorf("DefaultPort(%q) = %d, %v; want %d", scheme, got, ok, port)
+			}
+		})
 	}
 	for _, scheme := range []string{"file", "mailto", "news", "https", ""} {
-		if got, ok := rfc1738.DefaultPort(scheme); ok {
-			t.Errorf("DefaultPort(%q) = %d, true; want none", scheme, got)
-		}
+		t.Run(subtest.Name(scheme), func(t *testing.T) {
+			if got, ok := rfc1738.DefaultPort(scheme); ok {
+				t.Errorf("DefaultPort(%q) = %d, true; want none", scheme, got)
+			}
+		})
 	}
 	for _, s := range []string{"ftp", "file", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais", "prospero", "Mailto"} {
-		if !rfc1738.IsScheme(s) {
-			t.Errorf("IsScheme(%q) = false", s)
-		}
+		t.Run(s, func(t *testing.T) {
+			if !rfc1738.IsScheme(s) {
+				t.Errorf("IsScheme(%q) = false", s)
+			}
+		})
 	}
 	if rfc1738.IsScheme("https") {
 		t.Error("IsScheme(https) = true")

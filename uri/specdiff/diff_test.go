@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/urispec/urispec/internal/subtest"
 	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri/specdiff"
 )
@@ -47,14 +48,18 @@ func TestFindings(t *testing.T) {
 	}
 	// RFC 2396 ∖ RFC 3986: its reg_name, looser than RFC 3986's authority.
 	for _, w := range []string{"//:!", "//@@"} {
-		if !slices.Contains(witnesses(r.OnlyA), w) {
-			t.Errorf("rfc2396 ∖ rfc3986: no class with witness %q", w)
-		}
+		t.Run(subtest.Name(w), func(t *testing.T) {
+			if !slices.Contains(witnesses(r.OnlyA), w) {
+				t.Errorf("rfc2396 ∖ rfc3986: no class with witness %q", w)
+			}
+		})
 	}
 	for _, b := range []string{"rfc3987", "rfc6874"} {
-		if r := diff(t, "rfc3986", b); r.Verdict != specdiff.Subset {
-			t.Errorf("rfc3986, %s: %s, want subset", b, r.Verdict)
-		}
+		t.Run(b, func(t *testing.T) {
+			if r := diff(t, "rfc3986", b); r.Verdict != specdiff.Subset {
+				t.Errorf("rfc3986, %s: %s, want subset", b, r.Verdict)
+			}
+		})
 	}
 	// RFC 3986 ∖ draft-fielding-uri-rfc2396bis-01: IPvFuture alone.
 	r = diff(t, "rfc3986", "rfc2396bis-01")
@@ -72,17 +77,19 @@ func TestFindings(t *testing.T) {
 // its own class.
 func TestClassifyEveryWitness(t *testing.T) {
 	for _, p := range specdiff.AllPairs() {
-		r := diff(t, p.A, p.B)
-		for _, s := range []specdiff.Side{r.OnlyA, r.OnlyB} {
-			for _, c := range s.Classes {
-				if got, ok := r.Classify(c.Witness); !ok || got.Key() != c.Key() {
-					t.Errorf("%s ∖ %s: Classify(%q) = %q, want %q", s.X, s.Y, c.Witness, got.Key(), c.Key())
+		t.Run(subtest.Name(p.A+" "+p.B), func(t *testing.T) {
+			r := diff(t, p.A, p.B)
+			for _, s := range []specdiff.Side{r.OnlyA, r.OnlyB} {
+				for _, c := range s.Classes {
+					if got, ok := r.Classify(c.Witness); !ok || got.Key() != c.Key() {
+						t.Errorf("%s ∖ %s: Classify(%q) = %q, want %q", s.X, s.Y, c.Witness, got.Key(), c.Key())
+					}
 				}
 			}
-		}
-		if _, ok := r.Classify("http://example.com/"); ok {
-			t.Errorf("%s, %s: http://example.com/ classified", p.A, p.B)
-		}
+			if _, ok := r.Classify("http://example.com/"); ok {
+				t.Errorf("%s, %s: http://example.com/ classified", p.A, p.B)
+			}
+		})
 	}
 }
 
@@ -97,18 +104,20 @@ func TestClassifyKept(t *testing.T) {
 	}
 	sample := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
 	for _, p := range specdiff.AllPairs() {
-		r := diff(t, p.A, p.B)
-		lines := append(append(witnesses(r.OnlyA), witnesses(r.OnlyB)...), sample...)
-		kept := make([]specdiff.Class, len(lines))
-		for i, l := range lines {
-			kept[i], _ = r.Classify(l)
-		}
-		for i, l := range lines {
-			r.ForgetParts()
-			if want, _ := r.Classify(l); want.Key() != kept[i].Key() {
-				t.Errorf("%s, %s: Classify(%q) = %q after the others, %q alone", p.A, p.B, l, kept[i].Key(), want.Key())
+		t.Run(subtest.Name(p.A+" "+p.B), func(t *testing.T) {
+			r := diff(t, p.A, p.B)
+			lines := append(append(witnesses(r.OnlyA), witnesses(r.OnlyB)...), sample...)
+			kept := make([]specdiff.Class, len(lines))
+			for i, l := range lines {
+				kept[i], _ = r.Classify(l)
 			}
-		}
+			for i, l := range lines {
+				r.ForgetParts()
+				if want, _ := r.Classify(l); want.Key() != kept[i].Key() {
+					t.Errorf("%s, %s: Classify(%q) = %q after the others, %q alone", p.A, p.B, l, kept[i].Key(), want.Key())
+				}
+			}
+		})
 	}
 }
 
@@ -177,20 +186,24 @@ func ExampleReport_Classify() {
 // (rfc3986:data) keeps its components.
 func TestComponentsEverywhere(t *testing.T) {
 	for _, l := range specdiff.Languages() {
-		if l.Name == "rfc6570" {
-			if len(l.Components) != 0 || len(l.Notes) == 0 {
-				t.Errorf("rfc6570: components %q, notes %q; want none, and a note that says why", l.Components, l.Notes)
+		t.Run(subtest.Name(l.Name), func(t *testing.T) {
+			if l.Name == "rfc6570" {
+				if len(l.Components) != 0 || len(l.Notes) == 0 {
+					t.Errorf("rfc6570: components %q, notes %q; want none, and a note that says why", l.Components, l.Notes)
+				}
+				return
 			}
-			continue
-		}
-		if !slices.Contains(l.Components, "path") {
-			t.Errorf("%s: components %q, want a path among them", l.Name, l.Components)
-		}
+			if !slices.Contains(l.Components, "path") {
+				t.Errorf("%s: components %q, want a path among them", l.Name, l.Components)
+			}
+		})
 	}
 	for _, p := range specdiff.AllPairs() {
-		if r := diff(t, p.A, p.B); r.SplitSkipped != "" || r.SplitIncomplete {
-			t.Errorf("%s, %s: split skipped %q, incomplete %v", p.A, p.B, r.SplitSkipped, r.SplitIncomplete)
-		}
+		t.Run(subtest.Name(p.A+" "+p.B), func(t *testing.T) {
+			if r := diff(t, p.A, p.B); r.SplitSkipped != "" || r.SplitIncomplete {
+				t.Errorf("%s, %s: split skipped %q, incomplete %v", p.A, p.B, r.SplitSkipped, r.SplitIncomplete)
+			}
+		})
 	}
 	if r := diff(t, "rfc6570", "rfc3986"); r.SplitSkipped == "" || len(r.Split) != 0 {
 		t.Errorf("rfc6570, rfc3986: split %v, skipped %q; want none, and why", r.Split, r.SplitSkipped)
@@ -206,10 +219,12 @@ func TestComponentsEverywhere(t *testing.T) {
 		{"file-F", "rfc3986:file", "FILE:////!/", "host", "path", 9},
 		{"rfc1808", "url-syntax-05", "//?!", "authority", "query", 3},
 	} {
-		r := diff(t, want.a, want.b)
-		if !slices.Contains(r.Split, specdiff.SplitClass{A: want.ca, B: want.cb, Witness: want.witness, Offset: want.offset}) {
-			t.Errorf("%s, %s: split %+v, want %q (%s, %s) among them", want.a, want.b, r.Split, want.witness, want.ca, want.cb)
-		}
+		t.Run(subtest.Name(want.a+" "+want.b), func(t *testing.T) {
+			r := diff(t, want.a, want.b)
+			if !slices.Contains(r.Split, specdiff.SplitClass{A: want.ca, B: want.cb, Witness: want.witness, Offset: want.offset}) {
+				t.Errorf("%s, %s: split %+v, want %q (%s, %s) among them", want.a, want.b, r.Split, want.witness, want.ca, want.cb)
+			}
+		})
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/urispec/urispec/internal/subtest"
 	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
 	"github.com/urispec/urispec/uri/template"
@@ -76,59 +77,63 @@ var expansionErrors = []string{"{!hello}", "{=path}", "{|var*}", "{keys:1}", "{+
 func TestURITemplateSuite(t *testing.T) {
 	var positives, negatives int
 	for _, file := range []string{"spec-examples.json", "spec-examples-by-section.json", "extended-tests.json", "negative-tests.json"} {
-		for name, g := range readSuite(t, file) {
-			if g.Level == 0 {
-				g.Level = 4 // no level given: the full syntax (section 2 is Level 4's)
-			}
-			vars, err := template.DecodeVars(g.Variables)
-			if err != nil {
-				t.Fatalf("%s %s: %v", file, name, err)
-			}
-			for _, raw := range g.Testcases {
-				c := decodeCase(t, raw)
-				tpl, perr := template.Parse(c.template)
-				if c.accepted == nil {
-					negatives++
-					atExpansion := slices.Contains(expansionErrors, c.template)
-					switch {
-					case perr != nil && atExpansion:
-						t.Errorf("%s %s: %q: %v; want it parsed and rejected by Expand", file, name, c.template, perr)
-					case perr != nil:
-						var e *uri.Error
-						if !errors.As(perr, &e) {
-							t.Errorf("%s %s: %q: %T is no *uri.Error", file, name, c.template, perr)
+		t.Run(file, func(t *testing.T) {
+			for name, g := range readSuite(t, file) {
+				t.Run(subtest.Name(name), func(t *testing.T) {
+					if g.Level == 0 {
+						g.Level = 4 // no level given: the full syntax (section 2 is Level 4's)
+					}
+					vars, err := template.DecodeVars(g.Variables)
+					if err != nil {
+						t.Fatalf("%s %s: %v", file, name, err)
+					}
+					for _, raw := range g.Testcases {
+						c := decodeCase(t, raw)
+						tpl, perr := template.Parse(c.template)
+						if c.accepted == nil {
+							negatives++
+							atExpansion := slices.Contains(expansionErrors, c.template)
+							switch {
+							case perr != nil && atExpansion:
+								t.Errorf("%s %s: %q: %v; want it parsed and rejected by Expand", file, name, c.template, perr)
+							case perr != nil:
+								var e *uri.Error
+								if !errors.As(perr, &e) {
+									t.Errorf("%s %s: %q: %T is no *uri.Error", file, name, c.template, perr)
+								}
+							case !atExpansion:
+								t.Errorf("%s %s: %q parses; want a grammar error", file, name, c.template)
+							default:
+								var e *template.ExpandError
+								if got, err := tpl.Expand(vars); !errors.As(err, &e) {
+									t.Errorf("%s %s: %q expands to %q, %v; want an *template.ExpandError", file, name, c.template, got, err)
+								}
+							}
+							continue
 						}
-					case !atExpansion:
-						t.Errorf("%s %s: %q parses; want a grammar error", file, name, c.template)
-					default:
-						var e *template.ExpandError
-						if got, err := tpl.Expand(vars); !errors.As(err, &e) {
-							t.Errorf("%s %s: %q expands to %q, %v; want an *template.ExpandError", file, name, c.template, got, err)
+						positives++
+						if perr != nil {
+							t.Errorf("%s %s: %q: %v", file, name, c.template, perr)
+							continue
+						}
+						if l := tpl.Level(); l < 1 || l > g.Level {
+							t.Errorf("%s %s: %q: level %d, want 1 to %d", file, name, c.template, l, g.Level)
+						}
+						got, err := tpl.Expand(vars)
+						if err != nil {
+							t.Errorf("%s %s: %q: %v", file, name, c.template, err)
+							continue
+						}
+						if !slices.Contains(c.accepted, got) {
+							t.Errorf("%s %s: %q expands to %q, want one of %q", file, name, c.template, got, c.accepted)
+						}
+						if err := uri.CheckURIReference(got); err != nil {
+							t.Errorf("%s %s: %q expands to %q, no URI-reference: %v", file, name, c.template, got, err)
 						}
 					}
-					continue
-				}
-				positives++
-				if perr != nil {
-					t.Errorf("%s %s: %q: %v", file, name, c.template, perr)
-					continue
-				}
-				if l := tpl.Level(); l < 1 || l > g.Level {
-					t.Errorf("%s %s: %q: level %d, want 1 to %d", file, name, c.template, l, g.Level)
-				}
-				got, err := tpl.Expand(vars)
-				if err != nil {
-					t.Errorf("%s %s: %q: %v", file, name, c.template, err)
-					continue
-				}
-				if !slices.Contains(c.accepted, got) {
-					t.Errorf("%s %s: %q expands to %q, want one of %q", file, name, c.template, got, c.accepted)
-				}
-				if err := uri.CheckURIReference(got); err != nil {
-					t.Errorf("%s %s: %q expands to %q, no URI-reference: %v", file, name, c.template, got, err)
-				}
+				})
 			}
-		}
+		})
 	}
 	t.Logf("%d positive and %d negative cases", positives, negatives)
 }

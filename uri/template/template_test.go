@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urispec/urispec/internal/subtest"
 	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/uri"
 	"github.com/urispec/urispec/uri/template"
@@ -36,34 +37,36 @@ func TestTemplateRFCExamples(t *testing.T) {
 		t.Fatal("no examples")
 	}
 	for _, row := range rows {
-		tmpl, want, level, section, set := row.Fields[0], row.Fields[1], row.Fields[2], row.Fields[3], row.Fields[4]
-		tp, err := template.Parse(tmpl)
-		if err != nil {
-			t.Errorf("line %d (%s): %v", row.Line, section, err)
-			continue
-		}
-		if want == "?" {
-			continue
-		}
-		vars, err := template.DecodeVars(sets[set])
-		if err != nil {
-			t.Fatalf("line %d: variables %q: %v", row.Line, set, err)
-		}
-		if level != "-" {
-			// The level read from the syntax; a list or associative array value makes a
-			// template Level 4 (1.2) whatever its syntax, which a template cannot tell.
-			l, _ := strconv.Atoi(level)
-			if got := tp.Level(); got != l && (l != 4 || got > 4 || !composite(tp, sets[set])) {
-				t.Errorf("line %d (%s): %q: level %d, the table's %d", row.Line, section, tmpl, got, l)
+		t.Run(subtest.Name(row.Fields[0]), func(t *testing.T) {
+			tmpl, want, level, section, set := row.Fields[0], row.Fields[1], row.Fields[2], row.Fields[3], row.Fields[4]
+			tp, err := template.Parse(tmpl)
+			if err != nil {
+				t.Errorf("line %d (%s): %v", row.Line, section, err)
+				return
 			}
-		}
-		got, err := tp.Expand(vars)
-		if err != nil || got != want {
-			t.Errorf("line %d (%s): %q expands to %q, %v; want %q", row.Line, section, tmpl, got, err, want)
-		}
-		if err := uri.CheckURIReference(got); err != nil {
-			t.Errorf("line %d (%s): %q expands to %q, no URI-reference: %v", row.Line, section, tmpl, got, err)
-		}
+			if want == "?" {
+				return
+			}
+			vars, err := template.DecodeVars(sets[set])
+			if err != nil {
+				t.Fatalf("line %d: variables %q: %v", row.Line, set, err)
+			}
+			if level != "-" {
+				// The level read from the syntax; a list or associative array value makes a
+				// template Level 4 (1.2) whatever its syntax, which a template cannot tell.
+				l, _ := strconv.Atoi(level)
+				if got := tp.Level(); got != l && (l != 4 || got > 4 || !composite(tp, sets[set])) {
+					t.Errorf("line %d (%s): %q: level %d, the table's %d", row.Line, section, tmpl, got, l)
+				}
+			}
+			got, err := tp.Expand(vars)
+			if err != nil || got != want {
+				t.Errorf("line %d (%s): %q expands to %q, %v; want %q", row.Line, section, tmpl, got, err, want)
+			}
+			if err := uri.CheckURIReference(got); err != nil {
+				t.Errorf("line %d (%s): %q expands to %q, no URI-reference: %v", row.Line, section, tmpl, got, err)
+			}
+		})
 	}
 }
 
@@ -107,10 +110,12 @@ func TestParseParts(t *testing.T) {
 		t.Errorf("Variables %q", got)
 	}
 	for s, level := range map[string]int{"": 1, "a": 1, "{a}": 1, "{+a}": 2, "{#a}": 2, "{a,b}": 3, "{/a}": 3, "{a*}": 4, "{a:1}": 4, "{&a}x{b}": 3} {
-		tp, err := template.Parse(s)
-		if err != nil || tp.Level() != level {
-			t.Errorf("%q: level %d, %v; want %d", s, tp.Level(), err, level)
-		}
+		t.Run(subtest.Name(s), func(t *testing.T) {
+			tp, err := template.Parse(s)
+			if err != nil || tp.Level() != level {
+				t.Errorf("%q: level %d, %v; want %d", s, tp.Level(), err, level)
+			}
+		})
 	}
 }
 
@@ -195,12 +200,14 @@ func TestTemplateExpand(t *testing.T) {
 		{"x{=u}", "", `rfc6570: cannot expand {=u} at byte 1: the operator '=' is reserved for future extensions (RFC 6570 section 2.2)`},
 		{"{l:1}", "l", `rfc6570: cannot expand {l:1} at byte 0: variable "l": a prefix modifier applies to a string, not a list or an associative array (RFC 6570 section 2.4.1)`},
 	} {
-		tp, _ := template.Parse(c.tmpl)
-		_, err := tp.Expand(vars)
-		var e *template.ExpandError
-		if !errors.As(err, &e) || e.Var != c.v || err.Error() != c.msg {
-			t.Errorf("%q: %v; want %s", c.tmpl, err, c.msg)
-		}
+		t.Run(subtest.Name(c.tmpl), func(t *testing.T) {
+			tp, _ := template.Parse(c.tmpl)
+			_, err := tp.Expand(vars)
+			var e *template.ExpandError
+			if !errors.As(err, &e) || e.Var != c.v || err.Error() != c.msg {
+				t.Errorf("%q: %v; want %s", c.tmpl, err, c.msg)
+			}
+		})
 	}
 }
 
@@ -240,9 +247,11 @@ func TestDecodeVars(t *testing.T) {
 	}
 	// U+FFFD itself, written or escaped, and a surrogate pair are no errors.
 	for _, good := range []string{`{"a": "\ufffd"}`, `{"a": "` + "\uFFFD" + `"}`, `{"a": "\ud83d\ude00"}`, "{\"a\": \"x\"} \n"} {
-		if _, err := template.DecodeVars([]byte(good)); err != nil {
-			t.Errorf("%q: %v", good, err)
-		}
+		t.Run(subtest.Name(good), func(t *testing.T) {
+			if _, err := template.DecodeVars([]byte(good)); err != nil {
+				t.Errorf("%q: %v", good, err)
+			}
+		})
 	}
 }
 
@@ -332,16 +341,20 @@ func TestExpandLimit(t *testing.T) {
 		t.Fatalf("Expand = %q, %v", full, err)
 	}
 	for _, n := range []int{len(full), len(full) + 1} {
-		if got, err := tp.Expand(vars, template.MaxExpansion(n)); got != full || err != nil {
-			t.Errorf("MaxExpansion(%d): %q, %v; want %q", n, got, err, full)
-		}
+		t.Run(strconv.Itoa(n), func(t *testing.T) {
+			if got, err := tp.Expand(vars, template.MaxExpansion(n)); got != full || err != nil {
+				t.Errorf("MaxExpansion(%d): %q, %v; want %q", n, got, err, full)
+			}
+		})
 	}
 	for n, at := range map[int]int{1: 1, 6: 4, len(full) - 1: 8} {
-		got, err := tp.Expand(vars, template.MaxExpansion(n))
-		var e *template.ExpandError
-		if got != "" || !errors.As(err, &e) || !errors.Is(err, template.ErrExpansionLimit) || e.Limit != n || e.Offset != at {
-			t.Errorf("MaxExpansion(%d): %q, %v; want an *ExpandError at byte %d with Limit %d", n, got, err, at, n)
-		}
+		t.Run(strconv.Itoa(n), func(t *testing.T) {
+			got, err := tp.Expand(vars, template.MaxExpansion(n))
+			var e *template.ExpandError
+			if got != "" || !errors.As(err, &e) || !errors.Is(err, template.ErrExpansionLimit) || e.Limit != n || e.Offset != at {
+				t.Errorf("MaxExpansion(%d): %q, %v; want an *ExpandError at byte %d with Limit %d", n, got, err, at, n)
+			}
+		})
 	}
 	// A reserved operator is an expression's error, not the limit's.
 	tr, _ := template.Parse("{=a}")
