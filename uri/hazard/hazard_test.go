@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // hazardCase is a string valid under spec, the codes its Hazards must include (want)
@@ -750,5 +751,30 @@ func TestZeroReference(t *testing.T) {
 	}
 	if rd := ReadingOf(r); rd.HasAuthority || rd.WholeAuthority {
 		t.Errorf("zero Reference: reading %+v", rd)
+	}
+}
+
+// TestScriptsList holds scriptTables equal to unicode.Scripts without Common and
+// Inherited, each name with its table, so that scriptOf answers as the map would.
+func TestScriptsList(t *testing.T) {
+	want := map[string]*unicode.RangeTable{}
+	for name, table := range unicode.Scripts {
+		if name != "Common" && name != "Inherited" {
+			want[name] = table
+		}
+	}
+	got := map[string]*unicode.RangeTable{}
+	for _, s := range scriptTables() {
+		got[s.name] = s.table
+	}
+	for name, table := range want {
+		if got[name] != table {
+			t.Errorf("scriptTables lacks %q (unicode.%s)", name, name)
+		}
+	}
+	for name, table := range got {
+		if want[name] != table {
+			t.Errorf("scriptTables has %q, which is not unicode.Scripts[%q]", name, name)
+		}
 	}
 }

@@ -113,9 +113,9 @@ func scriptOf(r rune) string {
 		}
 		return ""
 	}
-	for name, table := range unicode.Scripts {
-		if name != "Common" && name != "Inherited" && unicode.Is(table, r) {
-			return name
+	for _, s := range scriptTables() {
+		if unicode.Is(s.table, r) {
+			return s.name
 		}
 	}
 	return ""
