@@ -90,7 +90,7 @@ func (p *parser) parseHost(start, end int, isOpaque bool) (HostKind, bool) {
 		return NoHost, p.fail(DomainToASCII, start)
 	}
 	p.steps += 2 * len(ascii) // endsInANumber, and the IPv4 parser or the copy
-	if endsInANumber(ascii) {
+	if EndsInANumber(ascii) {
 		addr, ok := p.parseIPv4(ascii, start)
 		if !ok {
 			return NoHost, false
@@ -138,8 +138,8 @@ func (p *parser) parseOpaqueHost(start, end int) (HostKind, bool) {
 	return OpaqueHost, true
 }
 
-// endsInANumber is the ends in a number checker (section 3.5).
-func endsInANumber(s string) bool {
+// EndsInANumber is the ends in a number checker (section 3.5).
+func EndsInANumber(s string) bool {
 	s = strings.TrimSuffix(s, ".")
 	last := s[strings.LastIndexByte(s, '.')+1:]
 	if last != "" && isDecimal(last) {

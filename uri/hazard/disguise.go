@@ -1,9 +1,8 @@
 package hazard
 
 import (
-	"strings"
-
 	"github.com/urispec/urispec/internal/pct"
+	"github.com/urispec/urispec/internal/whatwgurl"
 	"github.com/urispec/urispec/uri"
 )
 
@@ -21,30 +20,13 @@ func (h *hazards) numericName() {
 		return
 	}
 	host := r.Input()[b:e]
-	if !endsInNumber(host) {
+	if !whatwgurl.EndsInANumber(host) {
 		return
 	}
 	if _, _, ok := rareIPv4(host); ok {
 		return // an address: rare-ip-format
 	}
 	h.add(NumericName, b, e-b, "host %q ends in a number and is no IPv4 address: no host name has that form, a browser's URL parser fails it, while RFC 3986 and net/url read a name and leave it to the platform's resolver, whose routines read numeric text in forms of their own (RFC 3986, section 7.4)", host)
-}
-
-// endsInNumber is the URL Standard's "ends in a number checker": the last label (a final
-// empty label dropped) is all ASCII digits, or "0x"/"0X" and hex digits.
-func endsInNumber(host string) bool {
-	host = strings.TrimSuffix(host, ".")
-	last := host[strings.LastIndexByte(host, '.')+1:]
-	if last == "" {
-		return false
-	}
-	if strings.Trim(last, "0123456789") == "" {
-		return true
-	}
-	if len(last) >= 2 && last[0] == '0' && (last[1] == 'x' || last[1] == 'X') {
-		return strings.Trim(last[2:], "0123456789abcdefABCDEF") == ""
-	}
-	return false
 }
 
 // networkPath flags a relative reference that begins with "//" and so names a host: it
