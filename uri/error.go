@@ -93,11 +93,14 @@ func (e *Error) schemePrefix() string {
 	return text[:e.Offset]
 }
 
-// withExpected fixes e's Expected to list and returns e.
-func (e *Error) withExpected(list ...string) *Error {
-	src := *e.source()
-	src.expected = &list
-	e.src.Store(&src)
+// fixedExpected is the errorSource of the errors whose Expected is list, fixed where they
+// are made: one for each such place, shared by its errors and never changed, so that
+// such an error allocates nothing else.
+func fixedExpected(list ...string) *errorSource { return &errorSource{expected: &list} }
+
+// withSource sets e's errorSource to src and returns e.
+func (e *Error) withSource(src *errorSource) *Error {
+	e.src.Store(src)
 	return e
 }
 
