@@ -17,8 +17,8 @@ type Error struct {
 	// Spec is the spec whose grammar rejected Input; zero for the URI Template grammar.
 	Spec Spec
 	// top is the entry rule of the Parser that made the error, from which Expected is
-	// found with a machine of g, the Parser's grammar; 0 when expected was fixed when the
-	// error was made. (Beside Spec, where it takes no word of its own.)
+	// found with a machine of the Parser's grammar (src's g); 0 when the expected set was
+	// fixed when the error was made. (Beside Spec, where it takes no word of its own.)
 	top   int32
 	Input string
 	// Offset is the byte offset of the first character that cannot be part of a valid
