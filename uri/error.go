@@ -17,8 +17,8 @@ type Error struct {
 	// Spec is the spec whose grammar rejected Input; zero for the URI Template grammar.
 	Spec Spec
 	// top is the entry rule of the Parser that made the error, from which Expected is
-	// found with a machine of g, the Parser's grammar; 0 when expected was fixed when the
-	// error was made. (Beside Spec, where it takes no word of its own.)
+	// found with a machine of the Parser's grammar (src's g); 0 when the expected set was
+	// fixed when the error was made. (Beside Spec, where it takes no word of its own.)
 	top   int32
 	Input string
 	// Offset is the byte offset of the first character that cannot be part of a valid
@@ -38,69 +38,109 @@ type Error struct {
 	// reports for the input ("port-out-of-range"); "" under other specs or if none.
 	Validation string
 
+	// src is where Expected is found, and what only errors of a scheme's grammar or RFC
+	// carry: one pointer, shared by every error of a grammar that carries nothing else
+	// (grammar.errors, schemeGrammar.inInput), so that an error is 120 bytes, in the
+	// allocator's size class of 128. Every rejection allocates an Error, and beyond the
+	// failing parse its allocation is most of what a rejection costs
+	// (docs/performance.md). Expected, once found, is stored in a copy of the source
+	// that replaces it.
+	src atomic.Pointer[errorSource]
+}
+
+// errorSource is what an Error needs to find Expected, and what an Error of a scheme's
+// grammar, or of a rule its RFC states in prose, adds: the grammar, the text it ran on
+// (the reference without its fragment, or an IRI's URI mapping) and the offset into it,
+// from which Expected is found, and the prose rule of a Reason. It is not changed once
+// an Error points to it.
+type errorSource struct {
 	// g is the grammar of the Parser that made the error: Expected reaches the grammar
 	// through e, not through e's Spec, which would link every spec's parser into a
 	// program that calls Expected (grammar.go).
 	g *grammar
 	// expected is Expected once found (or fixed when the error was made).
-	expected atomic.Pointer[[]string]
-	// schemeError is what only errors of a scheme's grammar or RFC carry, nil for the others:
-	// the error of a grammar is allocated at every rejection, and its size is most of
-	// what a rejection costs beyond the failing parse (docs/performance.md).
-	*schemeError
-}
+	expected *[]string
 
-// schemeError is what an Error of a scheme's grammar, or of a rule its RFC states in
-// prose, adds: the grammar, the text it ran on (the reference without its fragment, or
-// an IRI's URI mapping) and the offset into it, from which Expected is found, and the
-// prose rule of a Reason.
-type schemeError struct {
 	scheme       *schemeGrammar
 	schemeText   string
 	schemeOffset int
 	requirement  string
 	// inInput: the text is the Error's Input without its fragment (unless the scheme's
 	// rule derives it) and the offset its Offset, as for the ASCII reference of a
-	// shortcut's error (schemeDesc.shortcut), which shares its grammar's schemeError and
-	// so allocates only the Error.
+	// scheme's error (schemeGrammar.inInput), which shares its grammar's source and so
+	// allocates only the Error.
 	inInput bool
+}
+
+// source returns e's errorSource; the zero one if it has none.
+func (e *Error) source() *errorSource {
+	if s := e.src.Load(); s != nil {
+		return s
+	}
+	return &errorSource{}
 }
 
 // schemePrefix is the text that the scheme's grammar ran on, up to the error.
 func (e *Error) schemePrefix() string {
-	if !e.inInput {
-		return e.schemeText[:e.schemeOffset]
+	src := e.source()
+	if !src.inInput {
+		return src.schemeText[:src.schemeOffset]
 	}
 	text := e.Input
-	if i := strings.IndexByte(text, '#'); i >= 0 && !e.scheme.withFragment {
+	if i := strings.IndexByte(text, '#'); i >= 0 && !src.scheme.withFragment {
 		text = text[:i]
 	}
 	return text[:e.Offset]
 }
 
-// withExpected fixes e's Expected to list and returns e.
-func (e *Error) withExpected(list ...string) *Error {
-	e.expected.Store(&list)
+// fixedExpected is the errorSource of the errors whose Expected is list, fixed where they
+// are made: one for each such place, shared by its errors and never changed, so that
+// such an error allocates nothing else.
+func fixedExpected(list ...string) *errorSource { return &errorSource{expected: &list} }
+
+// withSource sets e's errorSource to src and returns e.
+func (e *Error) withSource(src *errorSource) *Error {
+	e.src.Store(src)
 	return e
+}
+
+// pinSchemeText makes e's scheme text explicit when it is e's Input (inInput), before
+// Input or Offset change (the error of a scheme's text taken from a longer input).
+func (e *Error) pinSchemeText() {
+	src := e.src.Load()
+	if src == nil || !src.inInput {
+		return
+	}
+	pinned := *src
+	pinned.schemeText, pinned.schemeOffset, pinned.inInput = e.schemePrefix(), e.Offset, false
+	e.src.Store(&pinned)
 }
 
 // Expected lists what the grammar would have accepted at Offset ("pchar", "\"/\"", "end
 // of input", "valid domain"); nil beyond 64 KiB. It is found on the first call, by a few
 // parses, so that code that only tests for an error does not pay for it.
 func (e *Error) Expected() []string {
-	if list := e.expected.Load(); list != nil {
-		return slices.Clone(*list)
+	src := e.src.Load()
+	if src != nil && src.expected != nil {
+		return slices.Clone(*src.expected)
 	}
 	// Two goroutines that ask at once may both find it; they find the same list.
 	var list []string
 	switch {
-	case e.schemeError != nil && e.scheme != nil:
+	case src != nil && src.scheme != nil:
 		list = e.schemeExpected()
-	case e.top != 0:
+	case src != nil && e.top != 0:
 		list = e.findExpected()
 	}
-	e.expected.CompareAndSwap(nil, &list)
-	return slices.Clone(*e.expected.Load())
+	found := errorSource{expected: &list}
+	if src != nil {
+		found = *src
+		found.expected = &list
+	}
+	if e.src.CompareAndSwap(src, &found) {
+		return slices.Clone(list)
+	}
+	return slices.Clone(*e.src.Load().expected)
 }
 
 // findExpected computes Expected with a pooled machine of the grammar that made e, from
@@ -110,9 +150,10 @@ func (e *Error) findExpected() []string {
 	if e.Offset > maxProbe {
 		return nil
 	}
-	m := e.g.machines.Get().(machine)
-	defer e.g.machines.Put(m)
-	p := Parser{spec: e.Spec, g: e.g, top: int(e.top), m: m}
+	g := e.source().g
+	m := g.machines.Get().(machine)
+	defer g.machines.Put(m)
+	p := Parser{spec: e.Spec, g: g, top: int(e.top), m: m}
 	return p.expected(e.Input[:e.Offset])
 }
 
@@ -123,8 +164,9 @@ func (e *Error) schemeExpected() []string {
 	if len(prefix) > maxProbe {
 		return nil
 	}
-	p := e.scheme.pool.Get().(*Parser)
-	defer e.scheme.pool.Put(p)
+	sg := e.source().scheme
+	p := sg.pool.Get().(*Parser)
+	defer sg.pool.Put(p)
 	return p.expected(prefix)
 }
 
@@ -162,9 +204,9 @@ func (e *Error) Error() string {
 		b = strconv.AppendInt(b, int64(e.Offset), 10)
 		b = append(b, " ("...)
 		b = append(b, e.Section...)
-		if e.schemeError != nil && e.requirement != "" {
+		if req := e.source().requirement; req != "" {
 			b = append(b, ": "...)
-			b = append(b, e.requirement...)
+			b = append(b, req...)
 		}
 		return string(append(b, ')'))
 	}

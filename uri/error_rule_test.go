@@ -123,9 +123,10 @@ func checkErrorRule(t *testing.T, what string, err error) bool {
 	var p *Parser
 	var prefix, pegFile string
 	switch {
-	case e.schemeError != nil && e.scheme != nil:
-		p, prefix = e.scheme.newParser(), e.schemePrefix()
-		name := e.scheme.name
+	case e.source().scheme != nil:
+		sg := e.source().scheme
+		p, prefix = sg.newParser(), e.schemePrefix()
+		name := sg.name
 		if name == "https" { // one grammar with http
 			name = "http"
 		}

@@ -37,7 +37,7 @@ func (p *Parser) explainProbing(s string) *Error {
 	off = charStart(s, off)
 	e := &Error{Spec: p.spec, Input: s, Offset: off, Rule: p.g.names[rule]}
 	if off <= maxProbe {
-		e.withExpected(p.expectedProbing(s[:off])...)
+		e.withSource(fixedExpected(p.expectedProbing(s[:off])...))
 	}
 	return e
 }

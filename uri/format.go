@@ -154,10 +154,16 @@ func noSchemeError(spec Spec, s string) error {
 	// What a URI allows at i: a scheme begins with ALPHA; after that, more scheme
 	// characters or the ":" that ends it.
 	if i == 0 {
-		return e.withExpected("ALPHA")
+		return e.withSource(noSchemeAtStart)
 	}
-	return e.withExpected("ALPHA", "DIGIT", `"+"`, `"-"`, `"."`, `":"`)
+	return e.withSource(noSchemeLater)
 }
+
+// What a URI allows where a scheme is missing: its first character, or a later one.
+var (
+	noSchemeAtStart = fixedExpected("ALPHA")
+	noSchemeLater   = fixedExpected("ALPHA", "DIGIT", `"+"`, `"-"`, `"."`, `":"`)
+)
 
 // schemePrefix reports whether s begins with scheme ":" (RFC 3986 3.1: scheme = ALPHA
 // *( ALPHA / DIGIT / "+" / "-" / "." )), and otherwise the offset of the first byte that

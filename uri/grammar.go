@@ -124,6 +124,9 @@ type grammar struct {
 	record [4]uint64
 	// machines keeps machines of the grammar for Error.Expected.
 	machines sync.Pool
+	// errors is the errorSource that every error of the grammar's Parsers shares,
+	// unless it carries more.
+	errors *errorSource
 }
 
 // The slots of rules whose token is no component: a host kind k is kindSlot+k.
@@ -163,6 +166,7 @@ func compile(name string, b binding) *grammar {
 		panic("uri: " + name + ": no rule " + b.top)
 	}
 	g.genericTop = -1
+	g.errors = &errorSource{g: g}
 	g.machines.New = func() any { return b.newMachine() }
 	for _, w := range b.wide {
 		g.samples = append(g.samples, w.sample)

@@ -2,6 +2,7 @@ package uri
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"unicode/utf8"
 )
@@ -146,12 +147,21 @@ func (p *Parser) fill(s string, r *Reference) {
 func (p *Parser) explain(s string) *Error {
 	off, rule := p.m.ErrorAt(s, p.top)
 	off = charStart(s, off)
-	e := &Error{Spec: p.spec, Input: s, Offset: off, Rule: p.g.names[rule], top: int32(p.top), g: p.g}
+	e := &Error{Spec: p.spec, Input: s, Offset: off, Rule: p.g.names[rule], top: int32(p.top)}
 	if sg := p.scheme; sg != nil {
-		// Expected is found later on s, the text the scheme's grammar ran on.
-		e.schemeError = &schemeError{scheme: sg, schemeText: s, schemeOffset: off}
+		// Expected is found later on s, the text the scheme's grammar ran on, and for
+		// now the error's Input (schemeGrammar.run pins it where that changes), unless
+		// the grammar ran on a fragment, which inInput leaves out.
+		if sg.withFragment || strings.IndexByte(s, '#') < 0 {
+			e.src.Store(sg.inInput)
+		} else {
+			e.src.Store(&errorSource{g: p.g, scheme: sg, schemeText: s, schemeOffset: off})
+		}
 		e.Scheme, e.Section = sg.name, sg.where
-	} else if p.g.name != nil {
+		return e
+	}
+	e.src.Store(p.g.errors)
+	if p.g.name != nil {
 		e.Validation = p.g.name(s, off, e.Rule, p.base)
 	}
 	return e

@@ -297,8 +297,11 @@ func parseBaseRef(spec Spec, base, ref string, o resolveOptions) (b, r parts, er
 // notAbsolute is the error for a base without a scheme: every spec requires the base
 // to be an absolute URI (url-1993: "a full form"; RFC 1808 section 3; the others' 5.1).
 func notAbsolute(spec Spec, base string) *Error {
-	return (&Error{Spec: spec, Input: base, Offset: 0, Rule: "base"}).withExpected("absolute URI (a scheme)")
+	return (&Error{Spec: spec, Input: base, Offset: 0, Rule: "base"}).withSource(baseExpected)
 }
+
+// baseExpected is the expected set of notAbsolute's errors.
+var baseExpected = fixedExpected("absolute URI (a scheme)")
 
 // sameDocument is the Result for "the current document", with r's fragment.
 func sameDocument(r parts) Result {

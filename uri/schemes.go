@@ -165,8 +165,9 @@ type schemeGrammar struct {
 	// its grammar's errors ("RFC 9110 section 4.2.1").
 	shortcutRule int
 	where        string
-	// inInput is the schemeError that every error of the shortcut shares.
-	inInput *schemeError
+	// inInput is the errorSource that every error of the grammar and of its shortcut
+	// shares, unless its text is not its Input (Error.pinSchemeText).
+	inInput *errorSource
 }
 
 // schemeIndex is schemeTable compiled, on first use: its grammars in the table's order,
@@ -221,7 +222,7 @@ func newSchemeGrammar(d *schemeDesc, index int) *schemeGrammar {
 		}
 		sg.shortcutRule = id
 	}
-	sg.inInput = &schemeError{scheme: sg, inInput: true}
+	sg.inInput = &errorSource{g: sg.g, scheme: sg, inInput: true}
 	return sg
 }
 
@@ -412,8 +413,10 @@ func (p *Parser) shortcut(sg *schemeGrammar, s string) (decided bool, err error)
 // shortcutError is the error that the grammar's run (run, explain) reports for s, an
 // ASCII reference, at off in the rule of the shortcut.
 func (sg *schemeGrammar) shortcutError(spec Spec, s string, off int) *Error {
-	return &Error{Spec: spec, Input: s, Offset: off, Rule: sg.g.names[sg.shortcutRule], top: int32(sg.g.top),
-		schemeError: sg.inInput, Scheme: sg.name, Section: sg.where}
+	e := &Error{Spec: spec, Input: s, Offset: off, Rule: sg.g.names[sg.shortcutRule], top: int32(sg.g.top),
+		Scheme: sg.name, Section: sg.where}
+	e.src.Store(sg.inInput)
+	return e
 }
 
 // run checks s with sp, a Parser of sg's grammar, and returns the parts when asked for.
@@ -448,9 +451,15 @@ func (sg *schemeGrammar) run(sp *Parser, spec Spec, iri bool, s string, parts bo
 	}
 	if !ok {
 		e := sp.explain(text)
+		if mapped {
+			e.pinSchemeText() // before Input and Offset leave the mapped text
+		}
 		for _, f := range sg.failures {
 			if sp.m.Accepts(text, sg.g.ruleID(f.entry)) {
-				e.Section, e.Reason, e.requirement = f.section, f.problem, f.rule
+				src := *e.source()
+				src.requirement = f.rule
+				e.src.Store(&src)
+				e.Section, e.Reason = f.section, f.problem
 				break
 			}
 		}
@@ -467,8 +476,10 @@ func (sg *schemeGrammar) run(sp *Parser, spec Spec, iri bool, s string, parts bo
 	}
 	for _, c := range sg.checks {
 		if off, problem, ok := c.check(m); !ok {
-			return nil, &Error{Spec: spec, Input: s, Offset: back(off), Rule: sg.g.ruleName(sg.g.binding.top),
-				Scheme: sg.name, Section: c.section, Reason: problem, schemeError: &schemeError{requirement: c.rule}}
+			e := &Error{Spec: spec, Input: s, Offset: back(off), Rule: sg.g.ruleName(sg.g.binding.top),
+				Scheme: sg.name, Section: c.section, Reason: problem}
+			e.src.Store(&errorSource{requirement: c.rule})
+			return nil, e
 		}
 	}
 	if !parts {
@@ -533,6 +544,7 @@ func (r Reference) SchemeParts() (scheme.Parts, error) {
 	parts, err := sg.run(sp, r.spec, r.spec.desc().iri, r.input[begin:], true)
 	var e *Error
 	if errors.As(err, &e) {
+		e.pinSchemeText() // before Input takes what precedes the scheme
 		e.Input, e.Offset = r.input, e.Offset+begin
 	}
 	return parts, err

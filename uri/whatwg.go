@@ -91,11 +91,17 @@ func whatwgCheck(r Reference) *Error {
 			return (&Error{Spec: WHATWG, Input: r.input, Offset: int(p.start()), Rule: "URL-port string",
 				Validation: "port-out-of-range",
 				Section:    "URL Standard section 4.3", Reason: digits + " is not a 16-bit unsigned integer (0 to 65535)"}).
-				withExpected("16-bit unsigned integer")
+				withSource(portExpected)
 		}
 	}
 	return nil
 }
+
+// The expected sets of whatwg's checks after the grammar: a port, a domain.
+var (
+	portExpected   = fixedExpected("16-bit unsigned integer")
+	domainExpected = fixedExpected("valid domain", "valid IPv4-address string")
+)
 
 // checkDomain is "valid domain" (3.4) for input[start:end]: the domain parser with
 // beStrict true must not fail (UTS #46 ToASCII with CheckHyphens, CheckBidi,
@@ -107,7 +113,7 @@ func checkDomain(input string, start, end int) *Error {
 	host := input[start:end]
 	fail := func(name, reason string) *Error {
 		return (&Error{Spec: WHATWG, Input: input, Offset: start, Rule: "valid domain string",
-			Validation: name, Section: "URL Standard section 3.4", Reason: reason}).withExpected("valid domain", "valid IPv4-address string")
+			Validation: name, Section: "URL Standard section 3.4", Reason: reason}).withSource(domainExpected)
 	}
 	ascii, err := validDomainASCII(host)
 	if err != nil {

@@ -6,6 +6,12 @@ var TablesApply = applies
 // LDHDomain and Process are ldhDomain and the processing with the Unicode tables, which
 // ToASCII chooses between.
 var (
-	LDHDomain = ldhDomain
-	Process   = toASCII
+	LDHDomain    = ldhDomain
+	ASCIIRefusal = func(domain string) error {
+		if e := asciiRefusal(domain); e != nil {
+			return e
+		}
+		return nil
+	}
+	Process = toASCII
 )

@@ -88,3 +88,57 @@ func TestEncodeLimit(t *testing.T) {
 		})
 	}
 }
+
+// checkASCIIRefusal fails t unless ASCIIRefusal, where it decides domain, gives the
+// error that the processing with the Unicode tables gives with beStrict true: the same
+// code and reason.
+func checkASCIIRefusal(t testing.TB, domain string) (decided bool) {
+	err := uts46.ASCIIRefusal(domain)
+	if err == nil {
+		return false
+	}
+	_, want := uts46.Process(domain, true)
+	if want == nil || err.Error() != want.Error() || *err.(*uts46.Error) != *want.(*uts46.Error) {
+		t.Fatalf("ASCIIRefusal(%q) = %v; the processing gives %v", domain, err, want)
+	}
+	return true
+}
+
+// TestASCIIRefusal runs every string of up to six bytes over letters of both cases, a
+// digit, hyphens, dots, an underscore, a space and "xn" (to make A-labels), and the
+// lengths at the limits of a label and a name.
+func TestASCIIRefusal(t *testing.T) {
+	const alphabet = "aZ9-._ xn"
+	decided := 0
+	var walk func(prefix string)
+	walk = func(prefix string) {
+		if checkASCIIRefusal(t, prefix) {
+			decided++
+		}
+		if len(prefix) == 6 {
+			return
+		}
+		for i := range len(alphabet) {
+			walk(prefix + alphabet[i:i+1])
+		}
+	}
+	walk("")
+	label63, label64 := strings.Repeat("a", 63), strings.Repeat("a", 64)
+	name253 := strings.Repeat(label63+".", 3) + strings.Repeat("b", 61)
+	for _, host := range []string{label64, label64 + ".com", "a." + label64, name253 + ".", name253 + "..",
+		"a_b.com", "A_B..com", "*.example.com", "a..b", "a.", ".", "..", "\x00", "a\x7fb", "a~b.c-d", "xn--a_b", "a-.b_c"} {
+		if checkASCIIRefusal(t, host) {
+			decided++
+		}
+	}
+	if decided < 10000 {
+		t.Errorf("ASCIIRefusal decided only %d domains: the test compares next to nothing", decided)
+	}
+}
+
+func FuzzASCIIRefusal(f *testing.F) {
+	for _, s := range []string{"a_b.com", "a..b", "a.", "-a.b_", "xn--a.b_", strings.Repeat("a", 64) + ".b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, domain string) { checkASCIIRefusal(t, domain) })
+}

@@ -36,6 +36,7 @@ package uts46
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -127,6 +128,11 @@ func ToASCII(domain string, beStrict bool) (string, error) {
 	if ascii, ok := ldhDomain(domain); ok {
 		return ascii, nil
 	}
+	if beStrict {
+		if err := asciiRefusal(domain); err != nil {
+			return "", err
+		}
+	}
 	if beStrict && len(domain) > 253 && isASCII(domain) {
 		// The mapping only lower-cases ASCII, and the result keeps a Punycode label as it
 		// is: the result is as long as domain, which VerifyDnsLength refuses (step 3
@@ -153,6 +159,12 @@ const EncodeLimit = 1000
 func toASCII(domain string, beStrict bool) (string, error) {
 	fail := func(code, format string, args ...any) (string, error) {
 		return "", &Error{Domain: domain, Code: code, Reason: fmt.Sprintf(format, args...)}
+	}
+	// failWith is fail with the reason concatenated, for the failures that ASCII domains
+	// meet: a rejected host's message is part of what its rejection costs, and fmt's was
+	// a tenth of it. (%q is strconv.Quote, and QuoteRune for a byte; %d is Itoa.)
+	failWith := func(code, reason string) (string, error) {
+		return "", &Error{Domain: domain, Code: code, Reason: reason}
 	}
 	// Processing (section 4), steps 1 and 2: map, normalize.
 	labels := strings.Split(norm.NFC.String(mapDomain(domain)), ".")
@@ -214,7 +226,7 @@ func toASCII(domain string, beStrict bool) (string, error) {
 		for _, label := range labels {
 			for i := 0; i < len(label); i++ {
 				if c := label[i]; c < utf8.RuneSelf && !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
-					return fail("U1", "%q in label %q is not a letter, digit or hyphen (UseSTD3ASCIIRules)", c, label)
+					return failWith("U1", strconv.QuoteRune(rune(c))+" in label "+strconv.Quote(label)+" is not a letter, digit or hyphen (UseSTD3ASCIIRules)")
 				}
 			}
 		}
@@ -237,16 +249,16 @@ func toASCII(domain string, beStrict bool) (string, error) {
 		// Step 3, VerifyDnsLength: the name without the root label and its dot holds 1
 		// to 253 code points, and every label, the root label included, 1 to 63.
 		if n := len(strings.TrimSuffix(ascii, ".")); n < 1 || n > 253 {
-			return fail("A4_1", "%q is %d long, not 1 to 253 (VerifyDnsLength)", ascii, n)
+			return failWith("A4_1", strconv.Quote(ascii)+" is "+strconv.Itoa(n)+" long, not 1 to 253 (VerifyDnsLength)")
 		}
 		for i, label := range labels {
 			switch {
 			case label == "" && i == len(labels)-1:
-				return fail("A4_2", "%q ends in an empty root label (VerifyDnsLength)", ascii)
+				return failWith("A4_2", strconv.Quote(ascii)+" ends in an empty root label (VerifyDnsLength)")
 			case label == "":
-				return fail("A4_2", "%q has an empty label (VerifyDnsLength)", ascii)
+				return failWith("A4_2", strconv.Quote(ascii)+" has an empty label (VerifyDnsLength)")
 			case len(label) > 63:
-				return fail("A4_2", "label %q of %q is %d long, not 1 to 63 (VerifyDnsLength)", label, ascii, len(label))
+				return failWith("A4_2", "label "+strconv.Quote(label)+" of "+strconv.Quote(ascii)+" is "+strconv.Itoa(len(label))+" long, not 1 to 63 (VerifyDnsLength)")
 			}
 		}
 	}
@@ -350,6 +362,51 @@ func ldhDomain(domain string) (ascii string, ok bool) {
 		return strings.ToLower(domain), true
 	}
 	return domain, true
+}
+
+// asciiRefusal decides, without the Unicode tables, the ASCII domains that ToASCII with
+// beStrict refuses for UseSTD3ASCIIRules (U1) or VerifyDnsLength (A4_1, A4_2): those
+// whose labels x/net/idna's validation passes (none begins with "xn--", and CheckHyphens
+// holds), with the error the processing gives (TestASCIIRefusal, FuzzASCIIRefusal). It
+// returns nil for every other domain, which the processing decides. For an ASCII domain
+// the mapping lowers the letters and changes nothing else, normalization is the
+// identity, and the labels are what the validation checks, in that order: CheckHyphens,
+// then U1 on each label, then the lengths.
+func asciiRefusal(domain string) *Error {
+	if len(domain) > 253 || !isASCII(domain) {
+		return nil
+	}
+	ascii := strings.ToLower(domain)
+	fail := func(code, reason string) *Error { return &Error{Domain: domain, Code: code, Reason: reason} }
+	// The validation: every label before U1 (x/net/idna's ToUnicode runs first).
+	for label := range strings.SplitSeq(ascii, ".") {
+		if strings.HasPrefix(label, "xn--") || strings.HasPrefix(label, "-") || strings.HasSuffix(label, "-") ||
+			len(label) >= 4 && label[2:4] == "--" {
+			return nil
+		}
+	}
+	for label := range strings.SplitSeq(ascii, ".") {
+		for i := 0; i < len(label); i++ {
+			if c := label[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
+				return fail("U1", strconv.QuoteRune(rune(c))+" in label "+strconv.Quote(label)+" is not a letter, digit or hyphen (UseSTD3ASCIIRules)")
+			}
+		}
+	}
+	if n := len(strings.TrimSuffix(ascii, ".")); n < 1 {
+		return fail("A4_1", strconv.Quote(ascii)+" is "+strconv.Itoa(n)+" long, not 1 to 253 (VerifyDnsLength)")
+	}
+	labels := strings.Split(ascii, ".")
+	for i, label := range labels {
+		switch {
+		case label == "" && i == len(labels)-1:
+			return fail("A4_2", strconv.Quote(ascii)+" ends in an empty root label (VerifyDnsLength)")
+		case label == "":
+			return fail("A4_2", strconv.Quote(ascii)+" has an empty label (VerifyDnsLength)")
+		case len(label) > 63:
+			return fail("A4_2", "label "+strconv.Quote(label)+" of "+strconv.Quote(ascii)+" is "+strconv.Itoa(len(label))+" long, not 1 to 63 (VerifyDnsLength)")
+		}
+	}
+	return nil
 }
 
 func isASCII(s string) bool {
