@@ -16,6 +16,7 @@ import (
 // column).
 func printable(s string) (text string, col []int) {
 	var b strings.Builder
+	b.Grow(len(s)) // at least s, so that a long one is not copied as the builder doubles
 	col = make([]int, len(s)+1)
 	w := 0
 	for i := 0; i < len(s); {
