@@ -16,3 +16,21 @@ func TestCaretColumn(t *testing.T) {
 		}
 	}
 }
+
+// TestShortenPrefix: shorten and shortenText, which render only the beginning of a line,
+// give what rendering all of it and cutting gives.
+func TestShortenPrefix(t *testing.T) {
+	for _, s := range []string{
+		"", "http://h/", `a\b\c\d`, "a\tb\tc", "bücherbücher", "日本語/x/日本語", "\xff\xfe\xfd\xfc", "a\u202eb\u202ec", "ｂｃｄｅ", "x\xe6\x97yz",
+	} {
+		text, _ := printable(s)
+		for max := 3; max <= 12; max++ {
+			if got, want := shorten(s, max), cutText(text, max, "..."); got != want {
+				t.Errorf("shorten(%q, %d) = %q, want %q", s, max, got, want)
+			}
+			if got, want := shortenText(s, max), cutText(text, max, "…"); got != want {
+				t.Errorf("shortenText(%q, %d) = %q, want %q", s, max, got, want)
+			}
+		}
+	}
+}
