@@ -22,6 +22,7 @@ import (
 func pnameParameters(m *schemeMatch) []scheme.Parameter {
 	names, values := m.all("pname"), m.all("pvalue")
 	out := make([]scheme.Parameter, 0, len(names))
+	vals := make([]string, len(values)) // what the Values point at, in one allocation
 	j := 0
 	for _, n := range names {
 		p := scheme.Parameter{Name: m.text[n[0]:n[1]]}
@@ -29,8 +30,8 @@ func pnameParameters(m *schemeMatch) []scheme.Parameter {
 			j++
 		}
 		if j < len(values) && values[j][0] == n[1]+1 { // pname "=" pvalue
-			val := m.text[values[j][0]:values[j][1]]
-			p.Value = &val
+			vals[j] = m.text[values[j][0]:values[j][1]]
+			p.Value = &vals[j]
 		}
 		out = append(out, p)
 	}

@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -351,13 +352,27 @@ func (m *schemeMatch) get(name string) string {
 // all returns the spans of every token of the rule named, in input order.
 func (m *schemeMatch) all(name string) [][2]int {
 	id := m.id(name)
-	var out [][2]int
+	// Counted first, so that the spans of a long input are stored once rather than
+	// copied over and over as the slice doubles. Tokens come in post-order, in which the
+	// tokens of a rule that does not contain itself are in input order already.
+	n := 0
+	for _, t := range m.tokens {
+		if int(t[0]) == id {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([][2]int, 0, n)
 	for _, t := range m.tokens {
 		if int(t[0]) == id {
 			out = append(out, [2]int{int(t[1]), int(t[2])})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
+	if !slices.IsSortedFunc(out, func(a, b [2]int) int { return a[0] - b[0] }) {
+		sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
+	}
 	return out
 }
 

@@ -189,8 +189,7 @@ func htmlGroupsOf(title string, gs []summary.Group, limit int, specdiff func(inp
 // shortenText is s rendered by printable and cut to at most max characters, marked
 // with "…" (shorten's cut, with the page's mark).
 func shortenText(s string, max int) string {
-	text, _ := printable(s)
-	return cutText(text, max, "…")
+	return cutText(printableText(firstChars(s, max+1)), max, "…")
 }
 
 // timelineChart is the timeline of s's specs: each one's share of accepted inputs at its

@@ -16,39 +16,70 @@ import (
 // column).
 func printable(s string) (text string, col []int) {
 	var b strings.Builder
+	b.Grow(len(s)) // at least s, so that a long one is not copied as the builder doubles
 	col = make([]int, len(s)+1)
+	walkPrintable(s, &b, col, len(s))
+	return b.String(), col
+}
+
+// walkPrintable walks s as printable renders it, up to byte stop (len(s): all of it):
+// it writes the text to b and each byte's column to col, either of them when not nil,
+// and returns col[stop], the column where the character holding byte stop starts.
+// caretLine needs that column only, and so no copy of s and no column per byte.
+func walkPrintable(s string, b *strings.Builder, col []int, stop int) int {
 	w := 0
 	for i := 0; i < len(s); {
-		col[i] = w
+		if i == stop && b == nil && col == nil {
+			return w
+		}
+		if col != nil {
+			col[i] = w
+		}
 		c := s[i]
 		switch {
 		case c == '\\':
-			b.WriteString(`\\`)
+			if b != nil {
+				b.WriteString(`\\`)
+			}
 			w += 2
 			i++
 			continue
 		case c >= 0x20 && c < 0x7f:
-			b.WriteByte(c)
+			if b != nil {
+				b.WriteByte(c)
+			}
 			w++
 			i++
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if c >= utf8.RuneSelf && !(r == utf8.RuneError && size == 1) && unicode.IsPrint(r) {
-			b.WriteString(s[i : i+size])
-			for k := 1; k < size; k++ {
-				col[i+k] = w
+			if b == nil && col == nil && stop < i+size {
+				return w // stop is inside this character
+			}
+			if b != nil {
+				b.WriteString(s[i : i+size])
+			}
+			if col != nil {
+				for k := 1; k < size; k++ {
+					col[i+k] = w
+				}
 			}
 			w += runeWidth(r)
 			i += size
 			continue
 		}
-		fmt.Fprintf(&b, `\x%02x`, c)
+		if b != nil {
+			fmt.Fprintf(b, `\x%02x`, c)
+		}
 		w += 4
 		i++
 	}
-	col[len(s)] = w
-	return b.String(), col
+	if col != nil {
+		col[len(s)] = w
+		return col[stop]
+	}
+	return w
 }
 
 // printableText is printable's text: s itself when it is printable ASCII without "\\"
@@ -56,8 +87,10 @@ func printable(s string) (text string, col []int) {
 func printableText(s string) string {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= 0x7f || c == '\\' {
-			text, _ := printable(s)
-			return text
+			var b strings.Builder
+			b.Grow(len(s))
+			walkPrintable(s, &b, nil, len(s))
+			return b.String()
 		}
 	}
 	return s
@@ -80,9 +113,8 @@ func runeWidth(r rune) int {
 
 // caretLine returns indent spaces, then spaces up to the column of byte off, then "^".
 func caretLine(indent int, s string, off int) string {
-	_, col := printable(s)
 	if off > len(s) {
 		off = len(s)
 	}
-	return strings.Repeat(" ", indent+col[off]) + "^"
+	return strings.Repeat(" ", indent+walkPrintable(s, nil, nil, off)) + "^"
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -12,7 +13,8 @@ import (
 // The command's paths on one line of the repeated shapes that stress them, at 1 KiB,
 // 64 KiB and 1 MiB (the longest line it reads): each must take time linear in the line.
 // go test ./cmd/urispec -run '^$' -bench ScalingCommands -count 5; docs/performance.md
-// has the table. diff, specs, version and help read no input.
+// has the table. diff, specs, version and help read no input. TestCommandPathsAllocs
+// counts the bytes each allocates.
 
 // commandPath is a command line and the shapes its input is measured on; the input is
 // the last argument, or standard input where stdin is set.
@@ -68,6 +70,22 @@ func BenchmarkScalingCommands(b *testing.B) {
 			})
 		}
 	}
+	// Baselines, measured the same way: work that is linear by construction, reading
+	// the input and storing perByte/8 words a byte, either appended to a slice that
+	// append grows (by a quarter at a time once it is large, as a parser's token tree
+	// grows) or to one made at its final size first. What the machine and the runtime
+	// add from 64 KiB to 1 MiB (caches, fresh memory, collections) shows in their x16.
+	for _, perByte := range []int{16, 128} {
+		for _, sized := range []bool{false, true} {
+			name := fmt.Sprintf("baseline/append-%d-bytes-a-byte", perByte)
+			if sized {
+				name = fmt.Sprintf("baseline/sized-%d-bytes-a-byte", perByte)
+			}
+			b.Run(name, func(b *testing.B) {
+				scaling.BenchShape(b, cmdSegments, func(in string) { baselineSink = appendWords(in, perByte/8, sized) })
+			})
+		}
+	}
 	// merge reads summaries: that of matrix -summary-json on the shape's line.
 	for _, sh := range []scaling.Shape{cmdSegments, cmdAtSigns} {
 		b.Run("merge/"+sh.Name, func(b *testing.B) {
@@ -83,6 +101,24 @@ func BenchmarkScalingCommands(b *testing.B) {
 			})
 		})
 	}
+}
+
+// baselineSink keeps the baseline's result alive, so that its work is not optimized away.
+var baselineSink []uint64
+
+// appendWords appends k words for each byte of in to a slice grown by append, or made
+// at its final size first when sized is set.
+func appendWords(in string, k int, sized bool) []uint64 {
+	var out []uint64
+	if sized {
+		out = make([]uint64, 0, k*len(in))
+	}
+	for i := 0; i < len(in); i++ {
+		for j := range k {
+			out = append(out, uint64(in[i])+uint64(j))
+		}
+	}
+	return out
 }
 
 // TestCommandPathsRun: every path measured runs on its shapes with exit status 0 or 1,
@@ -104,6 +140,22 @@ func TestCommandPathsRun(t *testing.T) {
 					t.Errorf("%q on %s: exit %d: %s", p.args, sh.Name, status, stderr.String())
 				}
 			})
+		}
+	}
+}
+
+// TestCommandPathsAllocs: no command path allocates, per byte of its input, more at 1 MiB
+// than at 64 KiB (within scaling.CheckAllocs's slack: 3 times and 8 bytes, where a copy
+// of what has been read for each unit would be thousands of times), nor more than 1,500
+// bytes a byte (explain, which compares every pair of versions, takes about 900 on a@).
+// Counted, not timed: -v lists the bytes a byte of each path at both sizes.
+func TestCommandPathsAllocs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every command path at 1 MiB")
+	}
+	for _, p := range commandPaths {
+		for _, sh := range p.shapes {
+			scaling.CheckAllocs(t, strings.Join(p.args, " "), sh, 1500, func(in string) { runPath(p, in) })
 		}
 	}
 }

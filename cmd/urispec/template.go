@@ -146,22 +146,34 @@ func runTemplate(x *cmdEnv, templates []string, vars map[string]template.Value, 
 }
 
 func partsJSON(tp template.Template) []templatePart {
-	var out []templatePart
-	for _, p := range tp.Parts() {
+	parts := tp.Parts()
+	// Every part, the strings its pointers point at and the variables of every
+	// expression in one allocation each: a template of many expressions would otherwise
+	// grow its slices by copying them over and over, and allocate a string per part.
+	nvars := 0
+	for _, p := range parts {
+		nvars += len(p.Vars)
+	}
+	out := make([]templatePart, len(parts))
+	texts := make([]string, len(parts))
+	vars := make([]templateVarspec, 0, nvars)
+	for i, p := range parts {
 		if !p.Expression {
-			text := p.Text
-			out = append(out, templatePart{Offset: p.Offset, Literal: &text})
+			texts[i] = p.Text
+			out[i] = templatePart{Offset: p.Offset, Literal: &texts[i]}
 			continue
 		}
-		op := ""
 		if p.Operator != 0 {
-			op = string(p.Operator)
+			texts[i] = string(p.Operator)
 		}
-		tj := templatePart{Offset: p.Offset, Expression: p.Text, Operator: &op}
+		from := len(vars)
 		for _, v := range p.Vars {
-			tj.Variables = append(tj.Variables, templateVarspec{v.Name, v.Prefix, v.Explode})
+			vars = append(vars, templateVarspec{v.Name, v.Prefix, v.Explode})
 		}
-		out = append(out, tj)
+		out[i] = templatePart{Offset: p.Offset, Expression: p.Text, Operator: &texts[i]}
+		if len(vars) > from {
+			out[i].Variables = vars[from:len(vars):len(vars)]
+		}
 	}
 	return out
 }
@@ -179,6 +191,14 @@ func templateErrorJSON(err error) *jsonError {
 // writeTemplate prints one template's result as text.
 func writeTemplate(w io.Writer, res templateResult, err error) error {
 	var b strings.Builder
+	// About what the lines below take, so that a long template's text is not copied
+	// over and over as the builder doubles: the template, its expansion, and a line of
+	// about 60 bytes besides its text for each part.
+	size := 2*len(res.Template) + 64*len(res.Parts) + 64
+	if res.Expansion != nil {
+		size += len(*res.Expansion)
+	}
+	b.Grow(size)
 	const prefix = "template   "
 	fmt.Fprintf(&b, "%s%s\n", prefix, printableText(res.Template))
 	if !res.Valid {

@@ -29,6 +29,12 @@ func Each(r io.Reader, fn func(n int, line string, err error) error) error {
 		for {
 			chunk, err := br.ReadSlice('\n')
 			if !tooLong {
+				if errors.Is(err, bufio.ErrBufferFull) && cap(buf) < Max+3 {
+					// A line longer than the reader's buffer: room at once for the
+					// longest line read whole (and CR LF), kept for the lines after,
+					// rather than a long line copied over and over as buf grows.
+					buf = append(make([]byte, 0, Max+3), buf...)
+				}
 				buf = append(buf, chunk...)
 				if len(buf) > Max+2 { // room for CR LF
 					tooLong, buf = true, buf[:0]
