@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -22,6 +23,8 @@ import (
 func pnameParameters(m *schemeMatch) []scheme.Parameter {
 	names, values := m.all("pname"), m.all("pvalue")
 	out := make([]scheme.Parameter, 0, len(names))
+	// The values the parameters point to, allocated together rather than one by one.
+	vals := make([]string, 0, len(values))
 	j := 0
 	for _, n := range names {
 		p := scheme.Parameter{Name: m.text[n[0]:n[1]]}
@@ -29,8 +32,8 @@ func pnameParameters(m *schemeMatch) []scheme.Parameter {
 			j++
 		}
 		if j < len(values) && values[j][0] == n[1]+1 { // pname "=" pvalue
-			val := m.text[values[j][0]:values[j][1]]
-			p.Value = &val
+			vals = append(vals, m.text[values[j][0]:values[j][1]])
+			p.Value = &vals[len(vals)-1]
 		}
 		out = append(out, p)
 	}
@@ -99,10 +102,17 @@ var (
 // telPars lists the parameters of m in input order: the name and the span of each
 // isdn-subaddress ("isub"), extension ("ext"), context ("phone-context") and parameter.
 func telPars(m *schemeMatch) []telPar {
-	var out []telPar
-	for _, r := range []struct{ rule, name string }{{"isdn_subaddress", "isub"}, {"isdn_subaddress_l", "isub"},
-		{"extension", "ext"}, {"context", "phone-context"}, {"parameter", ""}} {
-		for _, sp := range m.all(r.rule) {
+	rules := []struct{ rule, name string }{{"isdn_subaddress", "isub"}, {"isdn_subaddress_l", "isub"},
+		{"extension", "ext"}, {"context", "phone-context"}, {"parameter", ""}}
+	spans := make([][][2]int, len(rules))
+	n := 0
+	for i, r := range rules {
+		spans[i] = m.all(r.rule)
+		n += len(spans[i])
+	}
+	out := make([]telPar, 0, n)
+	for i, r := range rules {
+		for _, sp := range spans[i] {
 			name := r.name
 			if name == "" { // ";" pname [ "=" pvalue ]
 				name, _, _ = strings.Cut(m.text[sp[0]+1:sp[1]], "=")
@@ -110,7 +120,9 @@ func telPars(m *schemeMatch) []telPar {
 			out = append(out, telPar{name: strings.ToLower(name), begin: sp[0], end: sp[1]})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].begin < out[j].begin })
+	if !slices.IsSortedFunc(out, func(a, b telPar) int { return a.begin - b.begin }) {
+		sort.Slice(out, func(i, j int) bool { return out[i].begin < out[j].begin })
+	}
 	return out
 }
 
