@@ -124,7 +124,10 @@ func schemeParts(s string) {
 
 // BenchmarkScalingOps times every operation on each of its shapes at 1 KiB, 64 KiB and
 // 1 MiB (internal/scaling): go test ./uri -run '^$' -bench ScalingOps -count 5.
+// The baseline rows (scaling.BenchBaselines) are what the machine gives work linear by
+// construction.
 func BenchmarkScalingOps(b *testing.B) {
+	scaling.BenchBaselines(b)
 	for _, o := range scalingOps() {
 		for _, sh := range o.shapes {
 			b.Run(o.name+"/"+sh.Name, func(b *testing.B) { scaling.BenchShape(b, sh, o.op) })

@@ -83,6 +83,52 @@ func BenchShape(b *testing.B, sh Shape, op func(string)) {
 	Bench(b, bytes, func(i int) { op(inputs[i]) })
 }
 
+// Baselines are the least that a linear operation does, timed as the operations are
+// (BenchBaselines), so that an operation's x16 can be read against what the machine
+// gives work that is linear by construction: scan reads every byte (a table lookup, no
+// allocation); copy allocates a buffer of the input's length and writes the input into
+// it a byte at a time, as a parser that writes what it reads does; clone allocates it
+// and copies the input in one move (memmove), as a relative reference copies its base's
+// path. Where an operation's x16 is above 20 and a baseline's is too, the growth is the
+// machine's (caches, the allocator, the collector), not the operation's.
+var Baselines = []struct {
+	Name string
+	Op   func(string)
+}{
+	{"scan", func(s string) {
+		var plain [256]bool
+		plain['a'] = true
+		n := 0
+		for i := 0; i < len(s); i++ {
+			if plain[s[i]] {
+				n++
+			}
+		}
+		runtime.KeepAlive(n)
+	}},
+	{"copy", func(s string) {
+		out := make([]byte, 0, len(s))
+		for i := 0; i < len(s); i++ {
+			out = append(out, s[i])
+		}
+		runtime.KeepAlive(out)
+	}},
+	{"clone", func(s string) {
+		out := make([]byte, len(s))
+		copy(out, s)
+		runtime.KeepAlive(out)
+	}},
+}
+
+// BenchBaselines runs each baseline as a sub-benchmark named baseline-<name>, on a
+// path of segments ("http://h/a/a/...").
+func BenchBaselines(b *testing.B) {
+	sh := Shape{Name: "segments", Prefix: "http://h/", Unit: "a/"}
+	for _, bl := range Baselines {
+		b.Run("baseline-"+bl.Name, func(b *testing.B) { BenchShape(b, sh, bl.Op) })
+	}
+}
+
 // AllocPerByte returns the bytes that one call of op on in allocates (runtime.MemStats's
 // TotalAlloc around it), per byte of n.
 func AllocPerByte(op func(string), in string, n int) float64 {
