@@ -53,15 +53,26 @@ func Numbered(prefix, format, end string, n int) string {
 // the same load of the machine. bytes[i] is the size the ns/byte of the i-th input is
 // counted on. It reports ns/byte at each size, the same at each for a linear operation,
 // and x16, the time of one call at 1 MiB over one at 64 KiB (16 for a linear operation).
+// It reports cpu-x16 too, the same ratio of the CPU time the process used (every
+// thread's, the collector's included) where it can be read: on a loaded machine a call
+// waits for a core for a while that has nothing to do with its input, and one call at
+// 1 MiB is a single sample of that wait where sixteen at 64 KiB average it, so x16
+// spreads from run to run and cpu-x16 much less.
 func Bench(b *testing.B, bytes []int, op func(i int)) {
 	times := make([]time.Duration, len(Sizes))
+	cpu := make([]time.Duration, len(Sizes))
+	cpuOK := true
 	for b.Loop() {
 		for i, n := range Sizes {
+			c0, ok0 := cpuTime()
 			start := time.Now()
 			for range (1 << 20) / n {
 				op(i)
 			}
 			times[i] += time.Since(start)
+			c1, ok1 := cpuTime()
+			cpu[i] += c1 - c0
+			cpuOK = cpuOK && ok0 && ok1
 		}
 	}
 	perCall := make([]float64, len(Sizes))
@@ -70,6 +81,10 @@ func Bench(b *testing.B, bytes []int, op func(i int)) {
 		b.ReportMetric(perCall[i]/float64(bytes[i]), "ns/byte@"+SizeName(n))
 	}
 	b.ReportMetric(perCall[2]/perCall[1], "x16")
+	if cpuOK && cpu[1] > 0 {
+		// Both sizes ran a mebibyte of calls: 16 times the one at 64 KiB.
+		b.ReportMetric(16*float64(cpu[2])/float64(cpu[1]), "cpu-x16")
+	}
 }
 
 // BenchShape is Bench of op on the shape's inputs, counted on their length.
