@@ -43,15 +43,15 @@ func mailtoScheme() *schemeDesc {
 		checkTokens: []string{"addr_spec", "local_part", "domain", "hfname"},
 		shortcut:    mailtoShortcut,
 		parts: func(m *schemeMatch, g scheme.Grammar) scheme.Parts {
-			p := scheme.Mailto{Grammar: g, To: []string{}, Headers: []scheme.MailtoHeader{}}
-			for _, sp := range m.all("addr_spec") {
-				p.To = append(p.To, string(pct.Decode(m.text[sp[0]:sp[1]])))
+			addrs, names, values := m.all("addr_spec"), m.all("hfname"), m.all("hfvalue")
+			p := scheme.Mailto{Grammar: g, To: make([]string, 0, len(addrs)), Headers: make([]scheme.MailtoHeader, 0, len(names))}
+			for _, sp := range addrs {
+				p.To = append(p.To, pct.DecodeString(m.text[sp[0]:sp[1]]))
 			}
-			names, values := m.all("hfname"), m.all("hfvalue")
 			for i := range names {
 				p.Headers = append(p.Headers, scheme.MailtoHeader{
-					Name:  string(pct.Decode(m.text[names[i][0]:names[i][1]])),
-					Value: string(pct.Decode(m.text[values[i][0]:values[i][1]])),
+					Name:  pct.DecodeString(m.text[names[i][0]:names[i][1]]),
+					Value: pct.DecodeString(m.text[values[i][0]:values[i][1]]),
 				})
 			}
 			return p

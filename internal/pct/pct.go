@@ -34,3 +34,22 @@ func Decode(s string) []byte {
 	}
 	return out
 }
+
+// DecodeString is string(Decode(s)) without the copy of one into the other: s itself
+// when it holds no "%", else the decoded bytes, allocated once.
+func DecodeString(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && IsHex(s[i+1]) && IsHex(s[i+2]) {
+			b.WriteByte(Unhex(s[i+1])<<4 | Unhex(s[i+2]))
+			i += 2
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}

@@ -17,6 +17,9 @@ func TestDecode(t *testing.T) {
 			if got := string(Decode(c.in)); got != c.want {
 				t.Errorf("Decode(%q) = %q, want %q", c.in, got, c.want)
 			}
+			if got := DecodeString(c.in); got != c.want {
+				t.Errorf("DecodeString(%q) = %q, want %q", c.in, got, c.want)
+			}
 		})
 	}
 }

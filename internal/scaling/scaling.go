@@ -53,15 +53,26 @@ func Numbered(prefix, format, end string, n int) string {
 // the same load of the machine. bytes[i] is the size the ns/byte of the i-th input is
 // counted on. It reports ns/byte at each size, the same at each for a linear operation,
 // and x16, the time of one call at 1 MiB over one at 64 KiB (16 for a linear operation).
+// It reports cpu-x16 too, the same ratio of the CPU time the process used (every
+// thread's, the collector's included) where it can be read: on a loaded machine a call
+// waits for a core for a while that has nothing to do with its input, and one call at
+// 1 MiB is a single sample of that wait where sixteen at 64 KiB average it, so x16
+// spreads from run to run and cpu-x16 much less.
 func Bench(b *testing.B, bytes []int, op func(i int)) {
 	times := make([]time.Duration, len(Sizes))
+	cpu := make([]time.Duration, len(Sizes))
+	cpuOK := true
 	for b.Loop() {
 		for i, n := range Sizes {
+			c0, ok0 := cpuTime()
 			start := time.Now()
 			for range (1 << 20) / n {
 				op(i)
 			}
 			times[i] += time.Since(start)
+			c1, ok1 := cpuTime()
+			cpu[i] += c1 - c0
+			cpuOK = cpuOK && ok0 && ok1
 		}
 	}
 	perCall := make([]float64, len(Sizes))
@@ -70,6 +81,10 @@ func Bench(b *testing.B, bytes []int, op func(i int)) {
 		b.ReportMetric(perCall[i]/float64(bytes[i]), "ns/byte@"+SizeName(n))
 	}
 	b.ReportMetric(perCall[2]/perCall[1], "x16")
+	if cpuOK && cpu[1] > 0 {
+		// Both sizes ran a mebibyte of calls: 16 times the one at 64 KiB.
+		b.ReportMetric(16*float64(cpu[2])/float64(cpu[1]), "cpu-x16")
+	}
 }
 
 // BenchShape is Bench of op on the shape's inputs, counted on their length.
@@ -81,6 +96,52 @@ func BenchShape(b *testing.B, sh Shape, op func(string)) {
 		bytes[i] = len(inputs[i])
 	}
 	Bench(b, bytes, func(i int) { op(inputs[i]) })
+}
+
+// Baselines are the least that a linear operation does, timed as the operations are
+// (BenchBaselines), so that an operation's x16 can be read against what the machine
+// gives work that is linear by construction: scan reads every byte (a table lookup, no
+// allocation); copy allocates a buffer of the input's length and writes the input into
+// it a byte at a time, as a parser that writes what it reads does; clone allocates it
+// and copies the input in one move (memmove), as a relative reference copies its base's
+// path. Where an operation's x16 is above 20 and a baseline's is too, the growth is the
+// machine's (caches, the allocator, the collector), not the operation's.
+var Baselines = []struct {
+	Name string
+	Op   func(string)
+}{
+	{"scan", func(s string) {
+		var plain [256]bool
+		plain['a'] = true
+		n := 0
+		for i := 0; i < len(s); i++ {
+			if plain[s[i]] {
+				n++
+			}
+		}
+		runtime.KeepAlive(n)
+	}},
+	{"copy", func(s string) {
+		out := make([]byte, 0, len(s))
+		for i := 0; i < len(s); i++ {
+			out = append(out, s[i])
+		}
+		runtime.KeepAlive(out)
+	}},
+	{"clone", func(s string) {
+		out := make([]byte, len(s))
+		copy(out, s)
+		runtime.KeepAlive(out)
+	}},
+}
+
+// BenchBaselines runs each baseline as a sub-benchmark named baseline-<name>, on a
+// path of segments ("http://h/a/a/...").
+func BenchBaselines(b *testing.B) {
+	sh := Shape{Name: "segments", Prefix: "http://h/", Unit: "a/"}
+	for _, bl := range Baselines {
+		b.Run("baseline-"+bl.Name, func(b *testing.B) { BenchShape(b, sh, bl.Op) })
+	}
 }
 
 // AllocPerByte returns the bytes that one call of op on in allocates (runtime.MemStats's

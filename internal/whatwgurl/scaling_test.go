@@ -114,8 +114,10 @@ func TestStepsLinear(t *testing.T) {
 // BenchmarkScaling parses every shape at 1 KiB, 64 KiB and 1 MiB, the sizes in turn
 // within each iteration (internal/scaling): ns/byte (of input and base) at each size,
 // the same at each for a linear parser, and x16, the time of one parse at 1 MiB over
-// one at 64 KiB (16 for a linear parser; the target is at most 20).
+// one at 64 KiB (16 for a linear parser; the target is at most 20). The baseline rows
+// (scaling.BenchBaselines) are what the machine gives work linear by construction.
 func BenchmarkScaling(b *testing.B) {
+	scaling.BenchBaselines(b)
 	for _, sh := range shapes {
 		b.Run(sh.name, func(b *testing.B) {
 			ins := make([]string, len(scaling.Sizes))

@@ -294,7 +294,7 @@ func (h *hazards) compareWhole(mine, other Reading) {
 	if mine.Normalized || other.Normalized || !mine.HasAuthority || !other.HasAuthority {
 		return
 	}
-	a, b := strings.ToLower(string(pct.Decode(mine.Authority))), strings.ToLower(string(pct.Decode(other.Authority)))
+	a, b := strings.ToLower(pct.DecodeString(mine.Authority)), strings.ToLower(pct.DecodeString(other.Authority))
 	if a == b {
 		return
 	}
@@ -351,11 +351,11 @@ func canonHost(scheme string, rd Reading) string {
 	if !rd.HasHost {
 		// A registry-based authority (RFC 2396, 2396bis-01) names the server as a whole.
 		if rd.HasAuthority && !rd.HasUserinfo && !rd.HasPort {
-			return strings.ToLower(string(pct.Decode(rd.Authority)))
+			return strings.ToLower(pct.DecodeString(rd.Authority))
 		}
 		return ""
 	}
-	h := strings.ToLower(string(pct.Decode(rd.Host)))
+	h := strings.ToLower(pct.DecodeString(rd.Host))
 	if scheme == "file" && h == "localhost" {
 		return ""
 	}
@@ -370,7 +370,7 @@ func canonUserinfo(rd Reading) string {
 	if !rd.HasUserinfo {
 		return ""
 	}
-	u := string(pct.Decode(rd.Userinfo))
+	u := pct.DecodeString(rd.Userinfo)
 	return strings.TrimSuffix(u, ":")
 }
 

@@ -66,6 +66,6 @@ func (h *hazards) encodedAlnum() {
 	}
 	path := r.Input()[b:e]
 	if i := escapeAt(path, isAlnum); i >= 0 {
-		h.add(EncodedAlnum, b+i, 3, "the path escapes the character %q (%s): URI producers should not encode letters and digits, a server decodes them before it routes, and a rule on the path as written does not see the path %q it serves", string(pct.Decode(path[i:i+3])), path[i:i+3], string(pct.Decode(path)))
+		h.add(EncodedAlnum, b+i, 3, "the path escapes the character %q (%s): URI producers should not encode letters and digits, a server decodes them before it routes, and a rule on the path as written does not see the path %q it serves", pct.DecodeString(path[i:i+3]), path[i:i+3], pct.DecodeString(path))
 	}
 }

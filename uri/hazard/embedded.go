@@ -98,7 +98,7 @@ func queryTargets(query string, base int) []embeddedTarget {
 		if !ok || value == "" {
 			continue
 		}
-		text := strings.TrimSpace(string(pct.Decode(value)))
+		text := strings.TrimSpace(pct.DecodeString(value))
 		t := embeddedTarget{off: vb, end: vb + len(value), where: "query parameter \"" + shortText(name) + "\"", text: text}
 		if host, ok := networkPathHost(text); ok {
 			t.host = host
@@ -136,7 +136,7 @@ func pathTarget(path string, base int) (embeddedTarget, bool) {
 			rest := path[off:]
 			lower := strings.ToLower(scheme)
 			if strings.HasPrefix(rest[len(scheme)+1:], "/") || specialSchemes[lower] {
-				text := string(pct.Decode(rest))
+				text := pct.DecodeString(rest)
 				return embeddedTarget{off: base + off, end: base + len(path), where: "path", text: text, host: absoluteHost(text)}, true
 			}
 			return embeddedTarget{}, false
@@ -221,7 +221,7 @@ func authorityHost(a string) string {
 // normalHost is a host as compared here: escapes decoded, lower-case, without a final
 // "." and, for an IP address, in one form.
 func normalHost(host string) string {
-	h := strings.TrimSuffix(strings.ToLower(string(pct.Decode(host))), ".")
+	h := strings.TrimSuffix(strings.ToLower(pct.DecodeString(host)), ".")
 	if a, err := netip.ParseAddr(strings.Trim(h, "[]")); err == nil {
 		return a.String()
 	}
@@ -256,7 +256,7 @@ func decodedScript(s string) (scheme, how string, ok bool) {
 		mark string
 		dec  func(string) string
 	}{
-		{"percent-decoded once (as a server decodes a parameter)", "%", func(t string) string { return string(pct.Decode(t)) }},
+		{"percent-decoded once (as a server decodes a parameter)", "%", func(t string) string { return pct.DecodeString(t) }},
 		{"decoded as a JavaScript string literal (as a page that writes it into a script reads it)", "\\", jsUnescape},
 	} {
 		if !strings.Contains(s, d.mark) {

@@ -3,6 +3,7 @@ package hazard
 import (
 	"fmt"
 	"net/netip"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -237,6 +238,11 @@ func (h *hazards) add(code Code, off, length int, format string, args ...any) {
 // addSection adds a hazard whose source is not its code's section: a name that RFC 6761
 // or a cloud's documentation makes internal.
 func (h *hazards) addSection(code Code, section string, off, length int, format string, args ...any) {
+	if len(h.out) == cap(h.out) {
+		// Doubled: append grows a long list by a quarter at a time, and a path of
+		// escaped dot-segments has a hazard for each.
+		h.out = slices.Grow(h.out, len(h.out)+1)
+	}
 	h.out = append(h.out, Hazard{Code: code, Section: section, Offset: off,
 		Length: length, Message: fmt.Sprintf(format, args...)})
 }
@@ -320,7 +326,7 @@ func (h *hazards) host() {
 		h.add(RareIPFormat, b, e-b, "host %q is not an IPv4address in RFC 3986's dotted-decimal form, but resolvers (inet_aton, browsers) read it as the IPv4 address %s (%s)", host, addr, why)
 	}
 	if at := asciiEscapeAt(host); at >= 0 && !strings.HasPrefix(host, "[") { // RFC 6874's zone is "%25"
-		h.add(EncodedHost, b+at, 3, "host %q escapes the ASCII character %q (%s): RFC 3986 allows percent-encoding in a host only for the octets of UTF-8 characters, and parsers decode it to the host %q, which a filter comparing the host as written does not see", host, string(pct.Decode(host[at:at+3])), host[at:at+3], strings.ToLower(string(pct.Decode(host))))
+		h.add(EncodedHost, b+at, 3, "host %q escapes the ASCII character %q (%s): RFC 3986 allows percent-encoding in a host only for the octets of UTF-8 characters, and parsers decode it to the host %q, which a filter comparing the host as written does not see", host, pct.DecodeString(host[at:at+3]), host[at:at+3], strings.ToLower(pct.DecodeString(host)))
 	}
 }
 
@@ -478,7 +484,7 @@ func (h *hazards) userinfo() {
 func misleadingUserinfo(ui, host string) string {
 	// Only the user name is read as a name: a password is not displayed as one (and
 	// userinfo-password flags it), so a "/" in "user:pa%2Fss" misleads no one.
-	user, _, _ := strings.Cut(string(pct.Decode(ui)), ":")
+	user, _, _ := strings.Cut(pct.DecodeString(ui), ":")
 	if strings.ContainsAny(user, `/\`) {
 		return `holds "/" or "\" and looks like a URL or path`
 	}
@@ -581,9 +587,12 @@ func (h *hazards) escapesIn(c uri.Component, base int, text string, lineBreaks [
 		nulAt, ctlAt   = -1, -1
 		dblAt          = -1
 		ctlByte        byte
-		decoded        []byte
-		origin         []int // input offset of each decoded byte
 		sawEscapedUTF8 bool
+		// The text decoded, and the input offset of each decoded byte: at most one of
+		// each a byte of text, allocated once at that size rather than grown by a
+		// quarter at a time.
+		decoded = make([]byte, 0, len(text))
+		origin  = make([]int, 0, len(text))
 	)
 	for i := 0; i < len(text); i++ {
 		if text[i] != '%' || i+2 >= len(text) || !pct.IsHex(text[i+1]) || !pct.IsHex(text[i+2]) {
@@ -629,7 +638,7 @@ func (h *hazards) escapesIn(c uri.Component, base int, text string, lineBreaks [
 		h.add(EncodedControl, ctlAt, 3, "the %s holds %s, the first %s: decoded before transmission, it can end a protocol line or add a header", c, count(ctl, "an encoded control character", "encoded control characters"), controlName(ctlByte))
 	}
 	if dbl > 0 {
-		h.add(DoubleEncoding, dblAt, 5, "the %s holds %s (%s): decoded twice, it gives %q", c, count(dbl, "a double-encoded octet", "double-encoded octets"), text[dblAt-base:dblAt-base+5], string(pct.Decode(string(pct.Decode(text[dblAt-base:dblAt-base+5])))))
+		h.add(DoubleEncoding, dblAt, 5, "the %s holds %s (%s): decoded twice, it gives %q", c, count(dbl, "a double-encoded octet", "double-encoded octets"), text[dblAt-base:dblAt-base+5], pct.DecodeString(pct.DecodeString(text[dblAt-base:dblAt-base+5])))
 	}
 	if sawEscapedUTF8 && !utf8.Valid(decoded) {
 		at := invalidUTF8At(decoded)
@@ -685,7 +694,7 @@ func (h *hazards) pathEscapes(base int, path string) {
 	off := 0
 	for _, seg := range strings.Split(path, "/") {
 		if strings.Contains(seg, "%") {
-			if d := string(pct.Decode(seg)); d == "." || d == ".." {
+			if d := pct.DecodeString(seg); d == "." || d == ".." {
 				h.add(EncodedDotSegment, base+off, len(seg), "path segment %q decodes to %q: RFC 3986 resolution keeps it, a back end or a browser that decodes first removes it as a dot-segment", seg, d)
 			}
 		}

@@ -146,7 +146,7 @@ func hostAddr(host string) (netip.Addr, bool) {
 	}
 	d := host
 	if strings.Contains(d, "%") {
-		d = string(pct.Decode(d))
+		d = pct.DecodeString(d)
 	}
 	if a, err := netip.ParseAddr(d); err == nil && a.Is4() {
 		return a, true

@@ -86,7 +86,7 @@ func decodeRuneEscaped(s string) (r rune, size int) {
 // and Bopomofo; Latin with Han and Hangul). Common and Inherited characters (digits,
 // "-", combining marks) belong to every script.
 func mixedScriptLabel(host string) (label string, scripts []string, ok bool) {
-	dec := string(pct.Decode(host))
+	dec := pct.DecodeString(host)
 	for _, l := range strings.Split(dec, ".") {
 		set := map[string]bool{}
 		for _, r := range l {

@@ -169,7 +169,7 @@ func hostMisleads(e *uri.Error, readings []Reading) string {
 			prefix = &rd
 		}
 	}
-	written := strings.ToLower(string(pct.Decode(e.Input)))
+	written := strings.ToLower(pct.DecodeString(e.Input))
 	for _, rd := range readings {
 		if !rd.HasHost || rd.Host == "" {
 			continue

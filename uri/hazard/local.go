@@ -65,7 +65,7 @@ func lookupName(host string) string {
 	}
 	name := host
 	if strings.Contains(name, "%") {
-		name = string(pct.Decode(name))
+		name = pct.DecodeString(name)
 	}
 	if strings.ContainsFunc(name, func(r rune) bool { return r >= utf8.RuneSelf }) {
 		ascii, err := uts46.ToASCII(name, false)

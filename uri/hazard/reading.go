@@ -58,7 +58,7 @@ func readingFindings(rd Reading) []finding {
 		if i := strings.IndexByte(t, ';'); i >= 0 {
 			t = t[:i]
 		}
-		if t = strings.ToLower(strings.TrimSpace(string(pct.Decode(t)))); comma && slices.Contains(activeMediaTypes, t) {
+		if t = strings.ToLower(strings.TrimSpace(pct.DecodeString(t))); comma && slices.Contains(activeMediaTypes, t) {
 			add(ActiveData, "a data: URL of media type %s, which a browser renders as an active document or runs as script, with the origin of whatever opens it", t)
 		}
 	case "gopher", "dict", "tftp":

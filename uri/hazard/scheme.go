@@ -98,7 +98,7 @@ func mailtoFields(r uri.Reference) []mailtoField {
 	off := b
 	for _, field := range strings.Split(r.Input()[b:e], "&") {
 		raw, _, hasValue := strings.Cut(field, "=")
-		f := mailtoField{name: strings.ToLower(string(pct.Decode(raw))), begin: off, end: off + len(field), value: off + len(field)}
+		f := mailtoField{name: strings.ToLower(pct.DecodeString(raw)), begin: off, end: off + len(field), value: off + len(field)}
 		if hasValue {
 			f.value = off + len(raw) + 1
 		}
