@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -100,10 +101,17 @@ var (
 // telPars lists the parameters of m in input order: the name and the span of each
 // isdn-subaddress ("isub"), extension ("ext"), context ("phone-context") and parameter.
 func telPars(m *schemeMatch) []telPar {
-	var out []telPar
-	for _, r := range []struct{ rule, name string }{{"isdn_subaddress", "isub"}, {"isdn_subaddress_l", "isub"},
-		{"extension", "ext"}, {"context", "phone-context"}, {"parameter", ""}} {
-		for _, sp := range m.all(r.rule) {
+	rules := []struct{ rule, name string }{{"isdn_subaddress", "isub"}, {"isdn_subaddress_l", "isub"},
+		{"extension", "ext"}, {"context", "phone-context"}, {"parameter", ""}}
+	spans := make([][][2]int, len(rules))
+	n := 0
+	for i, r := range rules {
+		spans[i] = m.all(r.rule)
+		n += len(spans[i])
+	}
+	out := make([]telPar, 0, n)
+	for i, r := range rules {
+		for _, sp := range spans[i] {
 			name := r.name
 			if name == "" { // ";" pname [ "=" pvalue ]
 				name, _, _ = strings.Cut(m.text[sp[0]+1:sp[1]], "=")
@@ -111,7 +119,9 @@ func telPars(m *schemeMatch) []telPar {
 			out = append(out, telPar{name: strings.ToLower(name), begin: sp[0], end: sp[1]})
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].begin < out[j].begin })
+	if !slices.IsSortedFunc(out, func(a, b telPar) int { return a.begin - b.begin }) {
+		sort.Slice(out, func(i, j int) bool { return out[i].begin < out[j].begin })
+	}
 	return out
 }
 
