@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/urispec/urispec/internal/ipv4num"
 	"github.com/urispec/urispec/internal/pct"
 	"github.com/urispec/urispec/internal/uts46"
 )
@@ -121,7 +122,7 @@ func checkDomain(input string, start, end int) *Error {
 		// for its message, and fmt's was a tenth of such a rejection.
 		return fail("domain-to-ASCII", strconv.Quote(host)+" is not a valid domain: "+err.Error())
 	}
-	if endsInANumber(ascii) {
+	if ipv4num.EndsInANumber(ascii) {
 		return fail(ipv4Error(ascii), strconv.Quote(host)+" ends in a number, so it is read as an IPv4 address, and is not a valid IPv4-address string")
 	}
 	return nil
@@ -134,60 +135,6 @@ func checkDomain(input string, start, end int) *Error {
 // that UseSTD3ASCIIRules refuses (TestIdnaTestV2Domains checks that none remains).
 func validDomainASCII(host string) (string, error) {
 	return uts46.ToASCII(host, true)
-}
-
-// isDecimal reports whether s is one or more ASCII digits.
-func isDecimal(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
-}
-
-// endsInANumber is the "ends in a number checker" of 3.5.
-func endsInANumber(s string) bool {
-	// The last label, or the one before an empty last one ("1.2.3.4.").
-	s = strings.TrimSuffix(s, ".")
-	last := s[strings.LastIndexByte(s, '.')+1:]
-	if isDecimal(last) {
-		return true
-	}
-	_, _, ok := ipv4Number(last)
-	return ok
-}
-
-// ipv4Number is the "IPv4 number parser" of 3.5: the number, whether a validation error
-// was found (a hexadecimal or octal prefix), and false for failure.
-func ipv4Number(s string) (n uint64, validationError, ok bool) {
-	if s == "" {
-		return 0, false, false
-	}
-	base := 10
-	switch {
-	case len(s) >= 2 && (s[:2] == "0x" || s[:2] == "0X"):
-		s, base, validationError = s[2:], 16, true
-	case len(s) >= 2 && s[0] == '0':
-		s, base, validationError = s[1:], 8, true
-	}
-	if s == "" {
-		return 0, true, true
-	}
-	// Not a number in that base: failure. Looked for before ParseUint, whose error
-	// allocates, because most last labels are words ("com").
-	for i := 0; i < len(s); i++ {
-		if !pct.IsHex(s[i]) || int(pct.Unhex(s[i])) >= base {
-			return 0, false, false
-		}
-	}
-	n, err := strconv.ParseUint(s, base, 64)
-	if err != nil {
-		// Every byte is a digit, so the number is too large for 64 bits: the
-		// standard's mathematical integer is then out of range all the same.
-		return 1 << 40, validationError, true
-	}
-	return n, validationError, true
 }
 
 // ipv4Error is the first validation error the IPv4 parser (3.5) reports for s, a host
@@ -214,7 +161,7 @@ func ipv4Error(s string) string {
 		return first
 	}
 	for _, p := range parts {
-		n, nonDecimal, ok := ipv4Number(p)
+		n, nonDecimal, ok := ipv4num.Parse(p)
 		if !ok {
 			note("IPv4-non-numeric-part")
 			return first

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urispec/urispec/internal/ipv4num"
 	"github.com/urispec/urispec/internal/testcorpus"
 	"github.com/urispec/urispec/internal/uts46/idnatest"
 )
@@ -24,7 +25,7 @@ func TestIdnaTestV2Domains(t *testing.T) {
 	for _, c := range cases {
 		want := len(c.Status) == 0 && !strings.ContainsFunc(c.ToASCII, func(r rune) bool {
 			return r < 0x80 && isForbiddenDomain(byte(r))
-		}) && (c.ToASCII == "" || !endsInANumber(c.ToASCII))
+		}) && (c.ToASCII == "" || !ipv4num.EndsInANumber(c.ToASCII))
 		e := checkDomain(c.Source, 0, len(c.Source))
 		if got := e == nil; got != want {
 			t.Errorf("line %d: valid domain %+q: %v (%v); the file says %v (toAsciiN %q %v)", c.Line, c.Source, got, e, want, c.ToASCII, c.Status)

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/urispec/urispec/internal/ipv4num"
 )
 
 // HostKind is what a URL's host is (section 3.1, "Host representation"), or NoHost for
@@ -90,7 +92,7 @@ func (p *parser) parseHost(start, end int, isOpaque bool) (HostKind, bool) {
 		return NoHost, p.fail(DomainToASCII, start)
 	}
 	p.steps += 2 * len(ascii) // endsInANumber, and the IPv4 parser or the copy
-	if EndsInANumber(ascii) {
+	if ipv4num.EndsInANumber(ascii) {
 		addr, ok := p.parseIPv4(ascii, start)
 		if !ok {
 			return NoHost, false
@@ -138,60 +140,6 @@ func (p *parser) parseOpaqueHost(start, end int) (HostKind, bool) {
 	return OpaqueHost, true
 }
 
-// EndsInANumber is the ends in a number checker (section 3.5).
-func EndsInANumber(s string) bool {
-	s = strings.TrimSuffix(s, ".")
-	last := s[strings.LastIndexByte(s, '.')+1:]
-	if last != "" && isDecimal(last) {
-		return true
-	}
-	_, _, ok := ipv4Number(last)
-	return ok
-}
-
-// isDecimal reports whether s holds only ASCII digits.
-func isDecimal(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-// ipv4Cap stands for every number of 2^32 or more: the IPv4 parser fails on such a
-// part wherever it is, so the mathematical integer of a long part need not be computed.
-const ipv4Cap = 1 << 32
-
-// ipv4Number is the IPv4 number parser (section 3.5): the number (capped at ipv4Cap),
-// whether it was written in hexadecimal or octal (a validation error), and false for
-// failure.
-func ipv4Number(s string) (n uint64, nonDecimal, ok bool) {
-	if s == "" {
-		return 0, false, false
-	}
-	base := uint64(10)
-	switch {
-	case len(s) >= 2 && (s[:2] == "0x" || s[:2] == "0X"):
-		s, base, nonDecimal = s[2:], 16, true
-	case len(s) >= 2 && s[0] == '0':
-		s, base, nonDecimal = s[1:], 8, true
-	}
-	if s == "" {
-		return 0, true, true
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !isHex(c) || uint64(unhex(c)) >= base {
-			return 0, false, false
-		}
-		if n < ipv4Cap {
-			n = min(n*base+uint64(unhex(c)), ipv4Cap)
-		}
-	}
-	return n, nonDecimal, true
-}
-
 // parseIPv4 is the IPv4 parser (section 3.5) on s, a host that ends in a number; its
 // validation errors are reported at off, the host's first code point.
 func (p *parser) parseIPv4(s string, off int) (uint32, bool) {
@@ -214,7 +162,7 @@ func (p *parser) parseIPv4(s string, off int) (uint32, bool) {
 		if j := strings.IndexByte(s, '.'); j >= 0 {
 			part, s = s[:j], s[j+1:]
 		}
-		n, nonDecimal, ok := ipv4Number(part)
+		n, nonDecimal, ok := ipv4num.Parse(part)
 		if !ok {
 			return 0, p.fail(IPv4NonNumericPart, off)
 		}

@@ -1,8 +1,8 @@
 package hazard
 
 import (
+	"github.com/urispec/urispec/internal/ipv4num"
 	"github.com/urispec/urispec/internal/pct"
-	"github.com/urispec/urispec/internal/whatwgurl"
 	"github.com/urispec/urispec/uri"
 )
 
@@ -20,7 +20,7 @@ func (h *hazards) numericName() {
 		return
 	}
 	host := r.Input()[b:e]
-	if !whatwgurl.EndsInANumber(host) {
+	if !ipv4num.EndsInANumber(host) {
 		return
 	}
 	if _, _, ok := rareIPv4(host); ok {
