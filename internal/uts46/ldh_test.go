@@ -29,23 +29,8 @@ func checkLDH(t testing.TB, domain string) (decided bool) {
 // digit, a hyphen and a dot (with "xn" to make A-labels), and the lengths at the limits
 // of a label and a name.
 func TestLDHDomain(t *testing.T) {
-	const alphabet = "aZ9-.xn"
-	decided := 0
-	var walk func(prefix string)
-	walk = func(prefix string) {
-		if checkLDH(t, prefix) {
-			decided++
-		}
-		if len(prefix) == 6 {
-			return
-		}
-		for i := range len(alphabet) {
-			walk(prefix + alphabet[i:i+1])
-		}
-	}
-	walk("")
-	label63, label64 := strings.Repeat("a", 63), strings.Repeat("a", 64)
-	name253 := strings.Repeat(label63+".", 3) + strings.Repeat("b", 61)
+	decided := countDecided(t, "aZ9-.xn", checkLDH)
+	label63, label64, name253 := atTheLimits()
 	for _, host := range []string{label63, label64, label63 + ".com", label64 + ".com",
 		name253, name253 + "c", name253 + ".", "EXAMPLE.com", "example.com.", "a-b.c--d", "ab--c.d", "xn--nxasmq6b.com", "XN--a"} {
 		if checkLDH(t, host) {
@@ -108,23 +93,8 @@ func checkASCIIRefusal(t testing.TB, domain string) (decided bool) {
 // digit, hyphens, dots, an underscore, a space and "xn" (to make A-labels), and the
 // lengths at the limits of a label and a name.
 func TestASCIIRefusal(t *testing.T) {
-	const alphabet = "aZ9-._ xn"
-	decided := 0
-	var walk func(prefix string)
-	walk = func(prefix string) {
-		if checkASCIIRefusal(t, prefix) {
-			decided++
-		}
-		if len(prefix) == 6 {
-			return
-		}
-		for i := range len(alphabet) {
-			walk(prefix + alphabet[i:i+1])
-		}
-	}
-	walk("")
-	label63, label64 := strings.Repeat("a", 63), strings.Repeat("a", 64)
-	name253 := strings.Repeat(label63+".", 3) + strings.Repeat("b", 61)
+	decided := countDecided(t, "aZ9-._ xn", checkASCIIRefusal)
+	_, label64, name253 := atTheLimits()
 	for _, host := range []string{label64, label64 + ".com", "a." + label64, name253 + ".", name253 + "..",
 		"a_b.com", "A_B..com", "*.example.com", "a..b", "a.", ".", "..", "\x00", "a\x7fb", "a~b.c-d", "xn--a_b", "a-.b_c"} {
 		if checkASCIIRefusal(t, host) {
@@ -141,4 +111,31 @@ func FuzzASCIIRefusal(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, domain string) { checkASCIIRefusal(t, domain) })
+}
+
+// countDecided runs check on every string of up to six bytes over alphabet and returns
+// how many it decided.
+func countDecided(t testing.TB, alphabet string, check func(testing.TB, string) bool) int {
+	decided := 0
+	var walk func(prefix string)
+	walk = func(prefix string) {
+		if check(t, prefix) {
+			decided++
+		}
+		if len(prefix) == 6 {
+			return
+		}
+		for i := range len(alphabet) {
+			walk(prefix + alphabet[i:i+1])
+		}
+	}
+	walk("")
+	return decided
+}
+
+// atTheLimits returns a label of 63 bytes (the longest), one of 64, and a name of 253
+// bytes (the longest without a final dot).
+func atTheLimits() (label63, label64, name253 string) {
+	label63, label64 = strings.Repeat("a", 63), strings.Repeat("a", 64)
+	return label63, label64, strings.Repeat(label63+".", 3) + strings.Repeat("b", 61)
 }
