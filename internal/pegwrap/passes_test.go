@@ -288,3 +288,34 @@ func TestCheckPasses(t *testing.T) {
 		t.Errorf(`passSet("copy, notes") = %v, %v`, off, err)
 	}
 }
+
+// TestDesignDescribesPasses checks that the table of passes in docs/design.md lists the
+// generator's passes in their order, each with the passes it names in after.
+func TestDesignDescribesPasses(t *testing.T) {
+	doc, err := os.ReadFile(testcorpus.Path(t, "docs/design.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []string
+	in := false
+	for _, line := range strings.Split(string(doc), "\n") {
+		switch {
+		case strings.HasPrefix(line, "| pass | what it does | after |"):
+			in = true
+		case in && strings.HasPrefix(line, "| ---"):
+		case in && strings.HasPrefix(line, "|"):
+			cells := strings.Split(line, "|")
+			rows = append(rows, strings.TrimSpace(cells[1])+": "+strings.TrimSpace(cells[len(cells)-2]))
+		default:
+			in = false
+		}
+	}
+	var want []string
+	for _, p := range passes {
+		want = append(want, p.name+": "+strings.Join(p.after, ", "))
+	}
+	if strings.Join(rows, "\n") != strings.Join(want, "\n") {
+		t.Errorf("docs/design.md's table of passes (name: after) is\n%s\nwant, from passes.go,\n%s",
+			strings.Join(rows, "\n"), strings.Join(want, "\n"))
+	}
+}
