@@ -34,14 +34,30 @@ var (
 	atSigns     = scaling.Shape{Name: "at-signs", Prefix: "http://", Unit: "a@", End: "h/"}
 	rejectedEnd = scaling.Shape{Name: "rejected-at-end", Prefix: "http://h/", Unit: "a/", End: " "}
 	nonASCII    = scaling.Shape{Name: "non-ascii-path", Prefix: "http://h/", Unit: "é"}
+	// ftpUser is the user of an ftp URL's login, for the specs whose http URL has no
+	// userinfo (rfc1630's httpaddress, rfc1738's httpurl: "http://" hostport), where
+	// the userinfo shape would be rejected at byte 9 and time only the copy of the
+	// input. Their user derives no ":" (RFC 1630: alphanum2, RFC 1738 section 5: user).
+	ftpUser = scaling.Shape{Name: "ftp-user", Prefix: "ftp://", Unit: "a", End: "@h/"}
 )
+
+// parseShapes are the shapes that Parse is timed on under spec: path segments and a
+// userinfo, each read to its end by spec's grammar (TestScalingParseShapes). Under
+// whatwg a userinfo is not valid (a valid URL string has no credentials): the row times
+// the rejection at byte 9 and the URL parser's reading that the error carries.
+func parseShapes(spec uri.Spec) []scaling.Shape {
+	if spec == uri.RFC1630 || spec == uri.RFC1738 {
+		return []scaling.Shape{segments, ftpUser}
+	}
+	return []scaling.Shape{segments, userinfo}
+}
 
 func parseOp(spec uri.Spec) func(string) { return func(s string) { uri.Parse(spec, s) } }
 
 func scalingOps() []scalingOp {
 	var ops []scalingOp
 	for _, spec := range uri.Specs() {
-		ops = append(ops, scalingOp{"Parse/" + spec.String(), []scaling.Shape{segments, userinfo}, parseOp(spec)})
+		ops = append(ops, scalingOp{"Parse/" + spec.String(), parseShapes(spec), parseOp(spec)})
 	}
 	rfc3987 := func(s string) { uri.Parse(uri.RFC3987, s) }
 	deployed := hazard.DefaultReaders(uri.RFC3986)
@@ -181,5 +197,27 @@ func TestScalingShapesValid(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestScalingParseShapes: each spec's grammar reads Parse's shapes to their end, but
+// for whatwg's userinfo (parseShapes), so that a row of Parse times a parse, not a
+// rejection at its start.
+func TestScalingParseShapes(t *testing.T) {
+	for _, spec := range uri.Specs() {
+		for _, sh := range parseShapes(spec) {
+			t.Run(spec.String()+"/"+sh.Name, func(t *testing.T) {
+				err := uri.Validate(spec, sh.At(1<<10))
+				if spec == uri.WHATWG && sh.Name == userinfo.Name {
+					if err == nil {
+						t.Errorf("whatwg accepts credentials in %.40q...", sh.At(1<<10))
+					}
+					return
+				}
+				if err != nil {
+					t.Error(err)
+				}
+			})
+		}
 	}
 }
