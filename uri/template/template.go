@@ -194,8 +194,6 @@ func (t Template) Level() int {
 // Variables returns the names of the template's variables, each once, in the order they
 // first appear.
 func (t Template) Variables() []string {
-	// Sized for every variable reference, so that neither the set nor the list grows
-	// (and rehashes, or copies, what it holds) as it fills.
 	n := 0
 	for _, p := range t.parts {
 		n += len(p.Vars)
@@ -203,16 +201,13 @@ func (t Template) Variables() []string {
 	if n == 0 {
 		return nil
 	}
-	out := make([]string, 0, n)
-	seen := make(map[string]bool, n)
+	names := make([]string, 0, n)
 	for _, p := range t.parts {
 		for _, v := range p.Vars {
-			if !seen[v.Name] {
-				seen[v.Name] = true
-				out = append(out, v.Name)
-			}
+			names = append(names, v.Name)
 		}
 	}
+	out := distinct(names)
 	if len(out) < cap(out)/2 {
 		return slices.Clone(out) // many references to few names: not the room of all
 	}
