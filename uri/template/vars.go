@@ -107,10 +107,11 @@ func (d *varsDecoder) token() (json.Token, int, error) {
 		}
 		return nil, at, &VarsError{Offset: at, Reason: err.Error()}
 	}
-	if s, ok := tok.(string); ok {
-		raw := string(d.data[at:d.dec.InputOffset()])
-		// Every U+FFFD of the value must be in the text, as itself or escaped.
-		if strings.Count(s, "\uFFFD") > strings.Count(raw, "\uFFFD")+strings.Count(strings.ToLower(raw), `\ufffd`) {
+	// Every U+FFFD of a string must be in the text, as itself or escaped. (Most strings
+	// hold none, and are not read again.)
+	if s, ok := tok.(string); ok && strings.Contains(s, "\uFFFD") {
+		raw := d.data[at:d.dec.InputOffset()]
+		if strings.Count(s, "\uFFFD") > bytes.Count(raw, []byte("\uFFFD"))+bytes.Count(bytes.ToLower(raw), []byte(`\ufffd`)) {
 			return nil, at, &VarsError{Offset: at, Reason: "a \\u escape of a lone surrogate in a string"}
 		}
 	}
