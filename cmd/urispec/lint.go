@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/urispec/urispec/internal/ordered"
-	"github.com/urispec/urispec/internal/summary"
 	"github.com/urispec/urispec/uri"
 	"github.com/urispec/urispec/uri/hazard"
 )
@@ -34,8 +33,11 @@ port, a control character in the path); a relative one is read by the WHATWG par
 against the -base URI (by default ` + relativeBase + `, a reserved name). A valid relative reference is also
 resolved against that base by the spec's algorithm and compared with the WHATWG
 parser's reading of it there. -base must be an absolute URI under -spec.
-Empty lines, and lines that are not UTF-8, hold a NUL or exceed 1 MiB have no hazards
-and print nothing.
+A line that is not UTF-8 or holds a NUL is linted as any other: no spec accepts it, and
+the lenient readers read it (the WHATWG parser as a browser that decodes it as UTF-8,
+each bad byte U+FFFD), so its hazards are those of what they read; with -json its
+"input_base64" holds its bytes. A line over 1 MiB is reported on standard error and
+skipped.
 
 -with chooses the other readers: deployed (the default: rfc3986, rfc2396, net/url and
 the WHATWG parser), all (every spec version too, the historical ones included), none
@@ -89,8 +91,8 @@ type lintResult struct {
 	File  string `json:"file"`
 	Line  int    `json:"line"`
 	Input string `json:"input"`
-	// InputBase64 is never set: a line that is not UTF-8 is not linted. It keeps the
-	// key set of check and matrix, whose "input" may be lossy.
+	// InputBase64 holds the bytes of an input that is not UTF-8, whose "input" JSON
+	// makes lossy, as check's does.
 	InputBase64 string `json:"input_base64,omitempty"`
 	Spec        string `json:"spec"`
 	// Valid is false for a reference the spec rejects, whose hazards are those of the
@@ -130,7 +132,8 @@ func runLint(x *cmdEnv, spec uri.Spec, opts []uri.ParserOption, out lintOutput, 
 		}
 		flagged = flagged || counts
 		if asJSON {
-			return enc.Encode(lintResult{File: in.file, Line: in.line, Input: in.text, Spec: spec.String(), Valid: l.valid, Hazards: hz})
+			return enc.Encode(lintResult{File: in.file, Line: in.line, Input: in.text, InputBase64: exactBytes(in.text),
+				Spec: spec.String(), Valid: l.valid, Hazards: hz})
 		}
 		for _, h := range hz {
 			if _, err := fmt.Fprintf(x.stdout, "%s:%d:%d: %s: %s (%s)\n", in.file, in.line, h.Offset+1, h.Code, h.Message, h.Section); err != nil {
@@ -169,12 +172,10 @@ type linted struct {
 
 // lintLine is the hazards of one line under p's spec: its own and, with readers, its
 // differentials; for a line the spec rejects, how the lenient readers (net/url, whatwg)
-// among readers read it; nothing for a line that is not text. Relative references are
-// compared against base.
+// among readers read it. A line that is not UTF-8 or holds a NUL is no exception: an
+// attacker's byte that no grammar accepts must not hide what a browser reads around it.
+// Relative references are compared against base.
 func lintLine(p *uri.Parser, readers []hazard.Reader, base, line string) linted {
-	if summary.LineProblem(line) != "" {
-		return linted{}
-	}
 	ref, err := p.Parse(line)
 	if err != nil {
 		return linted{hazards: lenientWith(err, readers, base)}
