@@ -13,8 +13,9 @@ const partNames = 1024
 //
 // One set of every name would be a hash table of tens of bytes a name, and past some tens
 // of thousands of names it no longer fits in the processor's caches: every insertion
-// then misses them, and the time a name grows with the count (a template of 145,000
-// distinct names, 1 MiB, took 1.4 times as long a byte as one of 11,000). So the names
+// then misses them, and the time a name grows with the count (with one set, a template of
+// 144,961 distinct names, 1 MiB, took 1.4 to 2 times as long a byte as one of 10,949 in
+// three runs, BenchmarkScalingOps's shape). So the names
 // are first sorted by a hash into parts of about partNames names (a counting sort:
 // linear), and the repeats of each part are found with one small set, emptied between
 // parts. Equal names have equal hashes and so share a part, where the first of them in
