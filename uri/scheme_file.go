@@ -69,15 +69,13 @@ func fileScheme() *schemeDesc {
 //
 // TestSchemeShortcuts checks it against the grammar and the ABNF oracle.
 func fileShortcut(s string) (shortVerdict, int) {
-	text, q := s, strings.IndexByte(s, '?') // IndexByte's vector scans beat one loop
-	if h := strings.IndexByte(s, '#'); h >= 0 {
-		text = s[:h]
-		if q > h {
-			q = -1
-		}
-	}
+	// IndexByte's vector scans beat one loop; a "#" is looked for before the "?" only.
+	text, q := s, strings.IndexByte(s, '?')
 	if q >= 0 {
 		text = s[:q]
+	}
+	if h := strings.IndexByte(text, '#'); h >= 0 {
+		text, q = s[:h], -1 // the "?" was the fragment's
 	}
 	rest := text[len("file:"):]
 	if strings.HasPrefix(rest, "//") {
@@ -86,17 +84,21 @@ func fileShortcut(s string) (shortVerdict, int) {
 		if slash < 0 {
 			return shortUndecided, 0
 		}
-		path := auth[slash:]
-		auth = auth[:slash]
-		if strings.IndexByte(auth, '@') >= 0 || strings.HasPrefix(path, "//") {
+		if strings.HasPrefix(auth[slash:], "//") {
 			return shortUndecided, 0
 		}
-		if strings.HasPrefix(auth, "[") {
-			if auth[len(auth)-1] != ']' {
+		// The empty authority of "file:///" (the commonest) has no "@", "[" or ":".
+		if auth = auth[:slash]; auth != "" {
+			if strings.IndexByte(auth, '@') >= 0 {
 				return shortUndecided, 0
 			}
-		} else if strings.IndexByte(auth, ':') >= 0 {
-			return shortUndecided, 0
+			if auth[0] == '[' {
+				if auth[len(auth)-1] != ']' {
+					return shortUndecided, 0
+				}
+			} else if strings.IndexByte(auth, ':') >= 0 {
+				return shortUndecided, 0
+			}
 		}
 	} else if !strings.HasPrefix(rest, "/") || rest == "/" && q >= 0 {
 		// "file:/?": the "//" of file-hier-part fails at the "?" before path-absolute

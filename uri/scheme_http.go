@@ -75,24 +75,37 @@ func httpsScheme() *schemeDesc {
 // TestSchemeShortcuts checks it against the grammar and the ABNF oracle.
 func httpShortcut(s string) (shortVerdict, int) {
 	i := strings.IndexByte(s, ':') + 1 // the scheme's: the generic grammar found it
-	if !strings.HasPrefix(s[i:], "//") {
+	if len(s) < i+2 || s[i] != '/' || s[i+1] != '/' {
 		return shortUndecided, 0
 	}
 	auth := s[i+2:]
+	host, end := 0, len(auth) // where the host begins and the authority ends, in auth
 	for j := 0; j < len(auth); j++ {
-		if c := auth[j]; c == '/' || c == '?' || c == '#' {
-			auth = auth[:j]
-			break
+		if k := authorityByte[auth[j]]; k != 0 {
+			if k == authorityEnds {
+				end = j
+				break
+			}
+			if host == 0 { // the userinfo's "@"
+				host = j + 1
+			}
 		}
 	}
-	if at := strings.IndexByte(auth, '@'); at >= 0 {
-		auth = auth[at+1:]
-	}
-	if auth == "" || auth[0] == ':' {
+	if host == end || auth[host] == ':' {
 		return shortUndecided, 0 // the empty host, which the grammar's check reports
 	}
 	return shortAccept, 0
 }
+
+// authorityByte tells, for httpShortcut, the bytes that end an authority ("/", "?" and
+// "#") and the "@" that ends its userinfo from every other byte (0), so that its loop
+// over the authority looks each byte up once.
+var authorityByte = [256]uint8{'/': authorityEnds, '?': authorityEnds, '#': authorityEnds, '@': authorityAt}
+
+const (
+	authorityEnds = 1 + iota
+	authorityAt
+)
 
 // withTop returns a copy of b whose top rule is top: schemes that share a grammar file
 // (http and https) differ in their top rule only.

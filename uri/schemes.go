@@ -2,6 +2,7 @@ package uri
 
 import (
 	"errors"
+	"math/bits"
 	"slices"
 	"sort"
 	"strings"
@@ -172,29 +173,50 @@ type schemeGrammar struct {
 }
 
 // schemeIndex is schemeTable compiled, on first use: its grammars in the table's order,
-// and by the length of their scheme's name (lookupScheme).
+// the key of each one's name (schemeKey) in the same order, and a table of 64 slots that
+// a key's hash (mult) picks, which holds 1 + the index of the name with that key, and 0
+// where no name's key hashes.
 var schemeIndex struct {
 	once  sync.Once
 	list  []*schemeGrammar
-	byLen [8][]*schemeGrammar
+	keys  []uint64
+	mult  uint64
+	slots [64]uint8
 }
+
+// maxSchemeName is the longest name of a scheme with a grammar: a key holds it and the
+// ":" after it is among the first eight bytes of a reference (schemeGrammarOf).
+const maxSchemeName = 7
 
 // compiledSchemes returns schemeTable's grammars, compiling them on the first call.
 func compiledSchemes() []*schemeGrammar {
 	schemeIndex.once.Do(func() {
 		for i, d := range schemeTable() {
-			if len(d.name) >= len(schemeIndex.byLen) || d.name != strings.ToLower(d.name) {
-				panic("uri: scheme " + d.name + " not in lower case or too long")
+			if d.name == "" || len(d.name) > maxSchemeName || strings.Trim(d.name, "abcdefghijklmnopqrstuvwxyz") != "" {
+				panic("uri: scheme " + d.name + " is not 1 to 7 lower-case letters (schemeKey)")
 			}
-			same := schemeIndex.byLen[len(d.name)]
-			for _, o := range same {
-				if o.name == d.name {
-					panic("uri: scheme " + d.name + " listed twice")
+			key := schemeKey(d.name)
+			if slices.Contains(schemeIndex.keys, key) {
+				panic("uri: scheme " + d.name + " listed twice")
+			}
+			schemeIndex.list = append(schemeIndex.list, newSchemeGrammar(d, i))
+			schemeIndex.keys = append(schemeIndex.keys, key)
+		}
+		// The first odd multiplier of a sequence of well-mixed numbers (a linear
+		// congruential generator's) that gives each key a slot of its own: for a
+		// handful of names in 64 slots, a few tries.
+	next:
+		for m := uint64(0x9e3779b97f4a7c15); ; m = m*6364136223846793005 + 1442695040888963407 | 1 {
+			schemeIndex.slots = [64]uint8{}
+			for i, k := range schemeIndex.keys {
+				slot := &schemeIndex.slots[k*m>>58]
+				if *slot != 0 {
+					continue next
 				}
+				*slot = uint8(i + 1)
 			}
-			sg := newSchemeGrammar(d, i)
-			schemeIndex.list = append(schemeIndex.list, sg)
-			schemeIndex.byLen[len(d.name)] = append(same, sg)
+			schemeIndex.mult = m
+			break
 		}
 	})
 	return schemeIndex.list
@@ -247,53 +269,71 @@ func SchemeGrammars() []scheme.Grammar {
 	return out
 }
 
-// lookupScheme finds the grammar of a scheme written in any case, without allocating:
-// comparing with the one to three names of its length costs less than hashing it.
-func lookupScheme(scheme string) *schemeGrammar {
-	compiledSchemes()
-	if len(scheme) >= len(schemeIndex.byLen) {
-		return nil
+// schemeKey packs a scheme's name of at most maxSchemeName bytes into a number, a byte
+// to a byte, each with the bit 0x20 set. For the names of schemeTable, lower-case letters
+// all, a byte so set equals the name's byte exactly when it is that letter in either case
+// (0x20 is what tells 'A'-'Z' from 'a'-'z'), so a key matches a name written in any case
+// and nothing else. The key is how a scheme is looked up on every reference the default
+// path checks: a loop that compares bytes, or a map's hash, cost several times more.
+func schemeKey(name string) uint64 {
+	var key uint64
+	for i := 0; i < len(name); i++ {
+		key |= uint64(name[i]|0x20) << (8 * i)
 	}
-next:
-	for _, sg := range schemeIndex.byLen[len(scheme)] {
-		for i := 0; i < len(scheme); i++ {
-			c := scheme[i]
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			if c != sg.name[i] {
-				continue next
-			}
-		}
-		return sg
+	return key
+}
+
+// grammarOfKey returns the grammar whose name's key is key, nil for none: one slot of
+// schemeIndex to read, and one key to compare, whichever the scheme.
+func grammarOfKey(key uint64) *schemeGrammar {
+	list := compiledSchemes()
+	if i := int(schemeIndex.slots[key*schemeIndex.mult>>58]) - 1; i >= 0 && schemeIndex.keys[i] == key {
+		return list[i]
 	}
 	return nil
 }
 
-// schemeOf returns the scheme of s, a valid reference under a generic grammar, and the
-// end of the part that the scheme's grammar checks: s without its "#" fragment. The
-// scheme is the text before the first ":" when no "/", "?" or "#" comes before it (a
-// relative reference's first segment has no ":").
-func schemeOf(s string) (scheme string, ok bool) {
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case ':':
-			return s[:i], i > 0
-		case '/', '?', '#':
-			return "", false
-		}
-	}
-	return "", false
-}
-
-// schemeGrammarOf returns the grammar of the scheme of s, a valid reference under a
-// generic grammar; nil when s has no scheme or its scheme has no grammar.
-func schemeGrammarOf(s string) *schemeGrammar {
-	name, ok := schemeOf(s)
-	if !ok {
+// lookupScheme finds the grammar of a scheme written in any case, without allocating.
+func lookupScheme(scheme string) *schemeGrammar {
+	if scheme == "" || len(scheme) > maxSchemeName {
 		return nil
 	}
-	return lookupScheme(name)
+	return grammarOfKey(schemeKey(scheme))
+}
+
+// Bytes of a word, for schemeGrammarOf's search of eight bytes at once.
+const (
+	eachByte  = 0x0101010101010101
+	highBits  = 0x8080808080808080
+	colonWord = ':' * eachByte
+)
+
+// schemeGrammarOf returns the grammar of the scheme of s, a valid reference under a
+// generic grammar; nil when s has no scheme or its scheme has no grammar. The scheme is
+// the text before the first ":" when no "/", "?" or "#" comes before it (a relative
+// reference's first segment has no ":"); a text with one of those has a key that is no
+// name's, for no name holds them. It reads the first eight bytes as one word, finds the
+// first ":" in it (the lowest byte where word^colonWord is zero: subtracting one from
+// each byte borrows from the high bit of a zero byte first), and keeps the bytes before
+// it as the key: a loop over the bytes, whose end depends on the scheme's length, cost
+// more than the search and the lookup together on references of mixed schemes.
+func schemeGrammarOf(s string) *schemeGrammar {
+	if len(s) < 8 {
+		i := strings.IndexByte(s, ':')
+		if i <= 0 {
+			return nil
+		}
+		return grammarOfKey(schemeKey(s[:i]))
+	}
+	w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	x := w ^ colonWord
+	zero := (x - eachByte) &^ x & highBits
+	n := bits.TrailingZeros64(zero) / 8 // 8 when no ":": the scheme is too long
+	if n == 0 || n > maxSchemeName {
+		return nil
+	}
+	return grammarOfKey((w | 0x20*eachByte) & (1<<(8*n) - 1))
 }
 
 // schemeMatch is the text a scheme's grammar accepted and its tokens.
