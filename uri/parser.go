@@ -201,14 +201,19 @@ func charStart(s string, off int) int {
 	// eight as one word), since every rejection pays for this scan up to its offset.
 	i := 0
 	for ; i+8 <= off; i += 8 {
-		b := s[i : i+8]
-		w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
-		if w&0x8080808080808080 != 0 {
+		if word(s[i:])&highBits != 0 {
 			break
 		}
 	}
 	return charStartFrom(s, i, off)
+}
+
+// word is the first eight bytes of s (at least eight long) as one little-endian number,
+// which the compiler loads as one word: for the scans that look at eight bytes at once.
+func word(s string) uint64 {
+	b := s[:8]
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
 }
 
 // charStartFrom is charStart byte by byte from i, the first byte of a character.

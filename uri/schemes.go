@@ -301,7 +301,7 @@ func lookupScheme(scheme string) *schemeGrammar {
 	return grammarOfKey(schemeKey(scheme))
 }
 
-// Bytes of a word, for schemeGrammarOf's search of eight bytes at once.
+// Bytes of a word (word), for the scans of eight bytes at once.
 const (
 	eachByte  = 0x0101010101010101
 	highBits  = 0x8080808080808080
@@ -325,8 +325,7 @@ func schemeGrammarOf(s string) *schemeGrammar {
 		}
 		return grammarOfKey(schemeKey(s[:i]))
 	}
-	w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	w := word(s)
 	x := w ^ colonWord
 	zero := (x - eachByte) &^ x & highBits
 	n := bits.TrailingZeros64(zero) / 8 // 8 when no ":": the scheme is too long
